@@ -1,0 +1,40 @@
+/**
+ * The catalogue of typed error codes. A code's number and name never change once released;
+ * the message is the default Chinese text shown to users (the spec's exact text where it gives one).
+ */
+export interface ErrorDefinition {
+  readonly code: number;
+  readonly status: number;
+  readonly message: string;
+}
+
+export const ErrorCodes = {
+  BAD_REQUEST: { code: 40000, status: 400, message: '请求参数有误' },
+  MALFORMED_JSON: { code: 40001, status: 400, message: '请求体不是有效的 JSON' },
+  BAD_ENCODING: { code: 40002, status: 400, message: '数据编码有误' },
+  UNSUPPORTED_MEDIA_TYPE: { code: 40003, status: 415, message: '不支持的请求内容类型' },
+  BODY_TOO_LARGE: { code: 40004, status: 413, message: '请求体过大' },
+  VALIDATION_FAILED: { code: 40005, status: 400, message: '请检查必填项' },
+  UNAUTHENTICATED: { code: 40100, status: 401, message: '未登录或登录已过期，请重新登录' },
+  TOKEN_INVALID: { code: 40101, status: 401, message: '登录凭据无效，请重新登录' },
+  FORBIDDEN: { code: 40300, status: 403, message: '没有访问权限' },
+  NOT_FOUND: { code: 40400, status: 404, message: '请求的资源不存在' },
+  ROUTE_NOT_FOUND: { code: 40401, status: 404, message: '接口不存在' },
+  TENANT_NOT_FOUND: { code: 40402, status: 404, message: '租户不存在' },
+  MENU_NOT_FOUND: { code: 40403, status: 404, message: '菜单不存在' },
+  METHOD_NOT_ALLOWED: { code: 40500, status: 405, message: '请求方法不被允许' },
+  CONFLICT: { code: 40900, status: 409, message: '数据已存在' },
+  RULE_BROKEN: { code: 42200, status: 422, message: '操作不符合业务规则' },
+  LOCKED: { code: 42300, status: 423, message: '账号已锁定' },
+  RATE_LIMITED: { code: 42900, status: 429, message: '请求过于频繁，请稍后再试' },
+  INTERNAL: { code: 50000, status: 500, message: '服务器内部错误' },
+  NOT_READY: { code: 50300, status: 503, message: '服务暂不可用' },
+} as const satisfies Record<string, ErrorDefinition>;
+
+export type ErrorName = keyof typeof ErrorCodes;
+
+const byNumber = new Map<number, ErrorName>(
+  (Object.entries(ErrorCodes) as [ErrorName, ErrorDefinition][]).map(([name, def]) => [def.code, name]),
+);
+
+export const errorNameOf = (code: number): ErrorName | undefined => byNumber.get(code);

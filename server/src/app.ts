@@ -1,0 +1,70 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { healthRoutes } from './modules/health/routes';
+import { keyRoutes } from './modules/keys/routes';
+import { loginConfigRoutes } from './modules/login-config/routes';
+import { registerErrorHandling } from './platform/http/error-handler';
+import { registerOpenApi } from './platform/http/openapi';
+import { registerSecurityHeaders } from './platform/http/security-headers';
+import { registerStaticWeb } from './platform/http/static-web';
+import { loggerOptions } from './platform/logging';
+import { createServices, type Infrastructure, type Services } from './services';
+
+export interface BuildAppOptions extends Infrastructure {
+  /** Replaces the JSON logger (tests capture log lines with it). */
+  logger?: FastifyServerOptions['loggerInstance'];
+  /** Serve web/dist; off in API-only tests. */
+  serveWeb?: boolean;
+}
+
+export interface App {
+  server: FastifyInstance;
+  services: Services;
+  /** Stops accepting requests, finishes those in flight, then releases subscriptions. */
+  close(): Promise<void>;
+}
+
+/** Builds the HTTP application from its infrastructure: plugins and modules, nothing else. */
+export const buildApp = async (options: BuildAppOptions): Promise<App> => {
+  const { config } = options;
+  const server = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger } : { logger: loggerOptions(config.logLevel) }),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    requestIdHeader: 'x-request-id',
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  server.decorateRequest('session', null);
+
+  let shuttingDown = false;
+  const services = createServices(options);
+  const unsubscribes = await Promise.all([
+    services.loginConfig.listenForChanges(),
+    services.sessions.listenForRevocations(),
+  ]);
+
+  registerErrorHandling(server);
+  await registerSecurityHeaders(server, { https: config.publicUrl?.startsWith('https:') ?? false });
+  await registerOpenApi(server);
+
+  await server.register(
+    healthRoutes({ db: options.db, store: options.store, isShuttingDown: () => shuttingDown }),
+  );
+  await server.register(keyRoutes(services.keys));
+  await server.register(loginConfigRoutes(services));
+  if (options.serveWeb !== false) await registerStaticWeb(server, config.webDistDir);
+
+  await server.ready();
+  return {
+    server,
+    services,
+    close: async () => {
+      shuttingDown = true;
+      await server.close();
+      await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
+    },
+  };
+};

@@ -1,0 +1,194 @@
+import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+/*
+ * Typed view of the tables created by the committed SQL migrations in ./migrations.
+ * The migrations are the source of truth; schema.int.test.ts checks this file matches them.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// Platform-level tables (reached only through platform code paths).
+
+export const tenants = pgTable('tenants', {
+  id: text('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull().unique(),
+  domain: text('domain').unique(),
+  cloud: text('cloud').notNull().default('1'),
+  sysType: text('sys_type').notNull().default('s1'),
+  status: text('status', { enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  allowSelfRegistration: boolean('allow_self_registration').notNull().default(false),
+  legacyLoginUrl: text('legacy_login_url'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const accounts = pgTable('accounts', {
+  id: text('id').primaryKey(),
+  sn: text('sn').notNull().unique(),
+  username: text('username').notNull().unique(),
+  mobile: text('mobile').unique(),
+  name: text('name').notNull(),
+  passwordHash: text('password_hash'),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+  mustChangePassword: boolean('must_change_password').notNull().default(false),
+  isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
+  status: text('status', { enum: ['active', 'disabled'] })
+    .notNull()
+    .default('active'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const platformSettings = pgTable('platform_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const rsaKeys = pgTable('rsa_keys', {
+  id: text('id').primaryKey(),
+  publicKeyPem: text('public_key_pem').notNull(),
+  privateKeyPem: text('private_key_pem').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  familyId: text('family_id').notNull(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  tenantId: text('tenant_id').references(() => tenants.id),
+  accessTokenHash: text('access_token_hash').notNull().unique(),
+  refreshTokenHash: text('refresh_token_hash').notNull().unique(),
+  accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }).notNull(),
+  refreshExpiresAt: timestamp('refresh_expires_at', { withTimezone: true }).notNull(),
+  rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  channel: text('channel').notNull().default('web'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+});
+
+export const applications = pgTable('applications', {
+  id: text('id').primaryKey(),
+  appKey: text('app_key').notNull().unique(),
+  name: text('name').notNull(),
+  version: text('version').notNull().default('1.0.0'),
+  internalLink: text('internal_link'),
+  externalLink: text('external_link'),
+  operatingManual: text('operating_manual'),
+  packagePath: text('package_path'),
+  createdAt: createdAt(),
+});
+
+export const menuItems = pgTable('menu_items', {
+  id: text('id').primaryKey(),
+  applicationId: text('application_id')
+    .notNull()
+    .references(() => applications.id),
+  parentId: text('parent_id'),
+  name: text('name').notNull(),
+  link: text('link'),
+  effectDrawing: text('effect_drawing'),
+  sort: integer('sort').notNull().default(0),
+  reload: boolean('reload').notNull().default(false),
+  monitor: boolean('monitor').notNull().default(false),
+  monitorUrl: text('monitor_url'),
+  menuStyle: integer('menu_style'),
+  internalNetwork: text('internal_network'),
+  externalNetwork: text('external_network'),
+  operatingManual: text('operating_manual'),
+  target: text('target'),
+  type: text('type'),
+  visibleCondition: text('visible_condition'),
+  disabled: boolean('disabled').notNull().default(false),
+  isPublic: boolean('is_public').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+// Tenant-owned tables (row-level security on tenant_id).
+
+export const tenantMemberships = pgTable(
+  'tenant_memberships',
+  {
+    tenantId: text('tenant_id').notNull(),
+    accountId: text('account_id').notNull(),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.accountId] })],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: text('id').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+export const membershipRoles = pgTable(
+  'membership_roles',
+  {
+    tenantId: text('tenant_id').notNull(),
+    accountId: text('account_id').notNull(),
+    roleId: text('role_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.accountId, t.roleId] })],
+);
+
+export const tenantLoginConfigs = pgTable('tenant_login_configs', {
+  tenantId: text('tenant_id').primaryKey(),
+  config: jsonb('config').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tenantApplications = pgTable(
+  'tenant_applications',
+  {
+    tenantId: text('tenant_id').notNull(),
+    applicationId: text('application_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.applicationId] })],
+);
+
+export const roleMenuGrants = pgTable(
+  'role_menu_grants',
+  {
+    tenantId: text('tenant_id').notNull(),
+    roleId: text('role_id').notNull(),
+    menuId: text('menu_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.menuId] })],
+);
+
+export const schema = {
+  tenants,
+  accounts,
+  platformSettings,
+  rsaKeys,
+  sessions,
+  applications,
+  menuItems,
+  tenantMemberships,
+  roles,
+  membershipRoles,
+  tenantLoginConfigs,
+  tenantApplications,
+  roleMenuGrants,
+};

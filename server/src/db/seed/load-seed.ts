@@ -1,0 +1,196 @@
+import { chmod, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../../platform/crypto/passwords';
+import { newId, randomPassword } from '../../platform/crypto/tokens';
+import type { Database, Tx } from '../../platform/db/database';
+import {
+  accounts,
+  applications,
+  membershipRoles,
+  menuItems,
+  platformSettings,
+  roleMenuGrants,
+  roles,
+  tenantApplications,
+  tenantLoginConfigs,
+  tenantMemberships,
+  tenants,
+} from '../schema';
+import type { Seed, SeedMenu } from './seed-schema';
+import { SeedError, validateSeed } from './validate-seed';
+
+export const INITIAL_PASSWORD_FILE = 'initial-admin-password.txt';
+const SEED_LOCK_KEY = 727_002;
+
+export interface SeedOutcome {
+  /** False when the database already had data and the seed was left alone. */
+  loaded: boolean;
+  adminUsername?: string;
+  /** Where the generated initial password was written, when one was generated. */
+  passwordFile?: string;
+}
+
+export const readSeedFile = async (file: string): Promise<Seed> => {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new SeedError(`Cannot read seed file ${file}: ${(error as Error).message}`);
+  }
+  let document: unknown;
+  try {
+    document = JSON.parse(text);
+  } catch (error) {
+    throw new SeedError(`Invalid seed file ${file}: not JSON (${(error as Error).message})`);
+  }
+  return validateSeed(document, file);
+};
+
+const flatten = (
+  menus: SeedMenu[],
+  parentId: string | null,
+): { menu: SeedMenu; parentId: string | null; sort: number }[] =>
+  menus.flatMap((menu, sort) => [{ menu, parentId, sort }, ...flatten(menu.children ?? [], menu.id)]);
+
+const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string>) => {
+  const menuIdsByApp = new Map<string, string[]>();
+  for (const app of seed.applications) {
+    const appId = `app-${app.key}`;
+    await tx.insert(applications).values({
+      id: appId,
+      appKey: app.key,
+      name: app.name,
+      version: app.version,
+      internalLink: app.internalLink,
+      externalLink: app.externalLink,
+      operatingManual: app.operatingManual,
+    });
+    const flat = flatten(app.menus, null);
+    menuIdsByApp.set(
+      app.key,
+      flat.map((f) => f.menu.id),
+    );
+    for (const { menu, parentId, sort } of flat) {
+      await tx.insert(menuItems).values({
+        id: menu.id,
+        applicationId: appId,
+        parentId,
+        name: menu.name,
+        link: menu.link,
+        effectDrawing: menu.effectDrawing,
+        target: menu.target,
+        menuStyle: menu.menuStyle,
+        isPublic: menu.isPublic ?? false,
+        disabled: menu.disabled ?? false,
+        visibleCondition: menu.visibleCondition,
+        sort,
+      });
+    }
+  }
+
+  const accountIds = new Map<string, string>();
+  const upsertAccount = async (user: { username: string; name: string; mobile?: string }, admin: boolean) => {
+    const existing = accountIds.get(user.username);
+    if (existing) return existing;
+    const id = newId('acc-');
+    await tx.insert(accounts).values({
+      id,
+      sn: `SN${String(accountIds.size + 1).padStart(6, '0')}`,
+      username: user.username,
+      name: user.name,
+      mobile: user.mobile,
+      passwordHash: passwordHashes.get(user.username)!,
+      isPlatformAdmin: admin,
+    });
+    accountIds.set(user.username, id);
+    return id;
+  };
+  await upsertAccount(seed.platform.admin, true);
+  await tx.insert(platformSettings).values({ key: 'login_config', value: seed.platform.loginConfig });
+
+  for (const tenant of seed.tenants) {
+    const tenantId = tenant.id ?? newId('t-');
+    await tx.insert(tenants).values({
+      id: tenantId,
+      code: tenant.code,
+      name: tenant.name,
+      domain: tenant.domain,
+      cloud: tenant.cloud,
+      sysType: tenant.sysType,
+      status: tenant.status,
+      expiresAt: tenant.expiresAt ? new Date(tenant.expiresAt) : null,
+      allowSelfRegistration: tenant.allowSelfRegistration,
+      legacyLoginUrl: tenant.legacyLoginUrl,
+    });
+    await tx.insert(tenantLoginConfigs).values({ tenantId, config: tenant.loginConfig });
+    const tenantMenus = tenant.applications.flatMap((key) => menuIdsByApp.get(key) ?? []);
+    for (const key of tenant.applications) {
+      await tx.insert(tenantApplications).values({ tenantId, applicationId: `app-${key}` });
+    }
+    const roleIds = new Map<string, string>();
+    for (const role of tenant.roles) {
+      const roleId = `${tenantId}-${role.code}`;
+      roleIds.set(role.code, roleId);
+      await tx
+        .insert(roles)
+        .values({ tenantId, id: roleId, code: role.code, name: role.name, isAdmin: role.isAdmin });
+      const granted = role.menus.includes('*')
+        ? tenantMenus
+        : role.menus.filter((m) => tenantMenus.includes(m));
+      for (const menuId of granted) await tx.insert(roleMenuGrants).values({ tenantId, roleId, menuId });
+    }
+    for (const user of tenant.users) {
+      const accountId = await upsertAccount(user, false);
+      await tx.insert(tenantMemberships).values({ tenantId, accountId });
+      for (const code of user.roles) {
+        await tx.insert(membershipRoles).values({ tenantId, accountId, roleId: roleIds.get(code)! });
+      }
+    }
+  }
+};
+
+/**
+ * Loads the seed into an empty database, in one transaction, once: instances starting together
+ * serialise on an advisory lock and the later ones find data and leave it alone.
+ */
+export const loadSeedIfEmpty = async (
+  db: Database,
+  options: { seedFile: string; adminPassword?: string; dataDir: string },
+): Promise<SeedOutcome> => {
+  const seed = await readSeedFile(options.seedFile);
+  const initialPassword = options.adminPassword ?? randomPassword();
+  const everyUser = [seed.platform.admin, ...seed.tenants.flatMap((t) => t.users)];
+  const passwordHashes = new Map<string, string>();
+  const hashing = new Map<string, Promise<string>>();
+  for (const user of everyUser) {
+    if (!hashing.has(user.username))
+      hashing.set(user.username, hashPassword(user.password ?? initialPassword));
+  }
+  const loaded = await db.asPlatform(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [existing] = await tx
+      .select({ count: sql<string>`(SELECT count(*) FROM accounts) + (SELECT count(*) FROM tenants)` })
+      .from(sql`(SELECT 1) AS one`);
+    if (Number(existing?.count) > 0) return false;
+    for (const [username, pending] of hashing) passwordHashes.set(username, await pending);
+    await insertSeed(tx, seed, passwordHashes);
+    return true;
+  });
+  if (!loaded) {
+    await Promise.allSettled(hashing.values());
+    return { loaded: false };
+  }
+  if (options.adminPassword || seed.platform.admin.password) {
+    return { loaded: true, adminUsername: seed.platform.admin.username };
+  }
+  const passwordFile = path.join(options.dataDir, INITIAL_PASSWORD_FILE);
+  await writeFile(
+    passwordFile,
+    `Initial password of the platform administrator "${seed.platform.admin.username}" ` +
+      `(demo users without a password of their own share it):\n${initialPassword}\n`,
+    { mode: 0o600 },
+  );
+  await chmod(passwordFile, 0o600);
+  return { loaded: true, adminUsername: seed.platform.admin.username, passwordFile };
+};

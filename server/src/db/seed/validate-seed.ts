@@ -1,0 +1,85 @@
+import { type Seed, type SeedMenu, seedSchema } from './seed-schema';
+
+export class SeedError extends Error {}
+
+const formatPath = (path: readonly PropertyKey[]): string =>
+  path.reduce<string>(
+    (out, part) =>
+      typeof part === 'number' ? `${out}[${part}]` : out ? `${out}.${String(part)}` : String(part),
+    '',
+  );
+
+const flattenMenus = (menus: SeedMenu[]): SeedMenu[] =>
+  menus.flatMap((m) => [m, ...flattenMenus(m.children ?? [])]);
+
+/**
+ * Parses a seed document and checks what a schema cannot: references between its parts and
+ * uniqueness. Every failure names the path of the bad field.
+ */
+export const validateSeed = (document: unknown, source: string): Seed => {
+  const parsed = seedSchema.safeParse(document);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new SeedError(
+      `Invalid seed file ${source}: ${formatPath(issue.path) || '(root)'}: ${issue.message}`,
+    );
+  }
+  const seed = parsed.data;
+  const fail = (path: string, message: string): never => {
+    throw new SeedError(`Invalid seed file ${source}: ${path}: ${message}`);
+  };
+
+  const appKeys = new Set<string>();
+  const menuIds = new Set<string>();
+  seed.applications.forEach((app, i) => {
+    if (appKeys.has(app.key)) fail(`applications[${i}].key`, `duplicate application key "${app.key}"`);
+    appKeys.add(app.key);
+    for (const menu of flattenMenus(app.menus)) {
+      if (menuIds.has(menu.id)) fail(`applications[${i}].menus`, `duplicate menu id "${menu.id}"`);
+      menuIds.add(menu.id);
+    }
+  });
+
+  const accountMobiles = new Map<string, string | null>([
+    [seed.platform.admin.username, seed.platform.admin.mobile ?? null],
+  ]);
+  const mobiles = new Set(seed.platform.admin.mobile ? [seed.platform.admin.mobile] : []);
+  const unique = (set: Set<string>, value: string, path: string, what: string) => {
+    if (set.has(value)) fail(path, `duplicate ${what} "${value}"`);
+    set.add(value);
+  };
+  const tenantKeys = new Set<string>();
+  seed.tenants.forEach((tenant, t) => {
+    const at = `tenants[${t}]`;
+    unique(tenantKeys, `code:${tenant.code}`, `${at}.code`, 'tenant code');
+    unique(tenantKeys, `name:${tenant.name}`, `${at}.name`, 'tenant name');
+    if (tenant.domain) unique(tenantKeys, `domain:${tenant.domain}`, `${at}.domain`, 'tenant domain');
+    tenant.applications.forEach((key, a) => {
+      if (!appKeys.has(key)) fail(`${at}.applications[${a}]`, `unknown application "${key}"`);
+    });
+    const roleCodes = new Set<string>();
+    tenant.roles.forEach((role, r) => {
+      unique(roleCodes, role.code, `${at}.roles[${r}].code`, 'role code');
+      role.menus.forEach((menuId, m) => {
+        if (menuId !== '*' && !menuIds.has(menuId))
+          fail(`${at}.roles[${r}].menus[${m}]`, `unknown menu "${menuId}"`);
+      });
+    });
+    const tenantUsernames = new Set<string>();
+    tenant.users.forEach((user, u) => {
+      unique(tenantUsernames, user.username, `${at}.users[${u}].username`, 'username in this tenant');
+      // A username listed under several tenants is one account with several memberships.
+      const known = accountMobiles.get(user.username);
+      if (known === undefined) {
+        if (user.mobile) unique(mobiles, user.mobile, `${at}.users[${u}].mobile`, 'mobile');
+        accountMobiles.set(user.username, user.mobile ?? null);
+      } else if (user.mobile && user.mobile !== known) {
+        fail(`${at}.users[${u}].mobile`, `"${user.username}" is listed elsewhere with another mobile`);
+      }
+      user.roles.forEach((code, r) => {
+        if (!roleCodes.has(code)) fail(`${at}.users[${u}].roles[${r}]`, `unknown role "${code}"`);
+      });
+    });
+  });
+  return seed;
+};

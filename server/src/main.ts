@@ -1,0 +1,97 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { loadSeedIfEmpty } from './db/seed/load-seed';
+import { SeedError } from './db/seed/validate-seed';
+import { openDatabase } from './platform/db/database';
+import { createPubSub } from './platform/pubsub';
+import { createStore } from './platform/store';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+const fail = (message: string): never => {
+  process.stderr.write(`${message}\n`);
+  process.exit(1);
+};
+
+const start = async () => {
+  const startedAt = Date.now();
+  const config = (() => {
+    try {
+      return loadConfig();
+    } catch (error) {
+      if (error instanceof ConfigError) return fail(error.message);
+      throw error;
+    }
+  })();
+  await mkdir(config.dataDir, { recursive: true });
+
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error) =>
+    fail(`Cannot open the database: ${(error as Error).message}`),
+  );
+  const store = await createStore({ redisUrl: config.redisUrl }).catch((error) =>
+    fail(`Cannot reach Redis: ${(error as Error).message}`),
+  );
+  const pubsub = await createPubSub({ redisUrl: config.redisUrl }).catch((error) =>
+    fail(`Cannot reach Redis: ${(error as Error).message}`),
+  );
+  const seed = await loadSeedIfEmpty(db, {
+    seedFile: config.seedFile,
+    adminPassword: config.seedAdminPassword,
+    dataDir: config.dataDir,
+  }).catch((error) => (error instanceof SeedError ? fail(error.message) : Promise.reject(error)));
+
+  const app = await buildApp({ config, db, store, pubsub });
+  await app.services.keys.ensureKeyPair();
+  await app.server.listen({ port: config.port, host: config.host });
+
+  const address = app.server.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = config.publicUrl ?? `http://localhost:${port}`;
+  const lines = [
+    `Platform ready in ${Date.now() - startedAt} ms: ${url}/login.html  (API docs: ${url}/docs)`,
+    `Database: ${db.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}; store: ${config.redisUrl ? 'Redis (REDIS_URL)' : 'in memory'}`,
+  ];
+  if (seed.loaded && seed.passwordFile) {
+    lines.push(
+      `Seeded demo data. Admin account "${seed.adminUsername}"; initial password in ${seed.passwordFile}`,
+    );
+  } else if (seed.loaded) {
+    lines.push(
+      `Seeded demo data. Admin account "${seed.adminUsername}" with the password from SEED_ADMIN_PASSWORD`,
+    );
+  } else {
+    lines.push(
+      `Existing data kept. Initial admin password (if generated on first start): ${path.join(config.dataDir, 'initial-admin-password.txt')}`,
+    );
+  }
+  lines.push(
+    config.smsProvider === 'outbox'
+      ? `SMS messages are not sent: they are appended to ${path.join(config.dataDir, 'sms-outbox.jsonl')}`
+      : `SMS messages go through the "${config.smsProvider}" provider`,
+  );
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.server.log.info({ signal }, 'shutting down');
+    const forced = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    forced.unref();
+    try {
+      await app.close();
+      await Promise.allSettled([pubsub.close(), store.close()]);
+      await db.close();
+      process.exit(0);
+    } catch (error) {
+      app.server.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+};
+
+start().catch((error) => fail(`Start-up failed: ${error instanceof Error ? error.stack : String(error)}`));

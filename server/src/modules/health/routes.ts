@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Database } from '../../platform/db/database';
+import type { Store } from '../../platform/store/store';
+
+const healthSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  checks: z.record(z.string(), z.string()),
+});
+
+/** Liveness answers while the process runs; readiness only when the database and store answer. */
+export const healthRoutes =
+  (deps: { db: Database; store: Store; isShuttingDown: () => boolean }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get('/healthz', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({
+      status: 'ok' as const,
+      checks: {},
+    }));
+
+    app.get(
+      '/readyz',
+      { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } },
+      async (_request, reply) => {
+        const checks: Record<string, string> = {};
+        const probe = async (name: string, check: () => Promise<unknown>) => {
+          try {
+            await check();
+            checks[name] = 'ok';
+          } catch (error) {
+            checks[name] = error instanceof Error ? error.message.slice(0, 200) : 'failed';
+          }
+        };
+        await Promise.all([
+          probe('database', () => deps.db.ping()),
+          probe('store', () => deps.store.get('readyz-probe')),
+        ]);
+        if (deps.isShuttingDown()) checks.shutdown = 'in progress';
+        const ready = Object.values(checks).every((v) => v === 'ok');
+        return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
+      },
+    );
+  };

@@ -1,0 +1,47 @@
+import type { PublicKeyAnswer } from '@uniwim/contracts';
+import { generateRsaKeyPair, makeOaepDecryptor } from '../../platform/crypto/rsa';
+import { newId } from '../../platform/crypto/tokens';
+import type { KeysRepo } from './repo';
+
+/**
+ * The RSA-OAEP key pair browsers encrypt passwords with. Created once and stored in the database,
+ * so every instance answers with the same public key and can decrypt what any page sent.
+ */
+export const createKeyService = (repo: KeysRepo) => {
+  let loaded: Promise<{ answer: PublicKeyAnswer; decrypt: (c: string) => string | null }> | undefined;
+
+  const load = async () => {
+    let pair = await repo.findActive();
+    if (!pair) {
+      const generated = await generateRsaKeyPair();
+      await repo.insertIfNoneActive({ id: newId('key-'), ...generated });
+      pair = await repo.findActive();
+      if (!pair) throw new Error('no active RSA key pair after creating one');
+    }
+    return {
+      answer: { publicKey: pair.publicKeyPem, keyId: pair.id, algorithm: 'RSA-OAEP-256' as const },
+      decrypt: makeOaepDecryptor(pair.privateKeyPem),
+    };
+  };
+
+  const current = () => {
+    loaded ??= load().catch((error) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
+
+  return {
+    /** Makes sure the pair exists (called at start so the first sign-in does not pay for it). */
+    ensureKeyPair: async (): Promise<void> => {
+      await current();
+    },
+    publicKey: async (): Promise<PublicKeyAnswer> => (await current()).answer,
+    /** Plaintext of a base64 OAEP ciphertext, or null when it cannot be decrypted. */
+    decrypt: async (ciphertextBase64: string): Promise<string | null> =>
+      (await current()).decrypt(ciphertextBase64),
+  };
+};
+
+export type KeyService = ReturnType<typeof createKeyService>;

@@ -1,0 +1,82 @@
+import { envelopeSchema, loginConfigSchema } from '@uniwim/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import type { AuthGuard } from '../../platform/http/auth-guard';
+import { sessionOf } from '../../platform/http/auth-guard';
+import { ok } from '../../platform/http/envelope';
+import type { MenusRepo } from '../menus/repo';
+import type { TenantService } from '../tenants/service';
+import type { LoginConfigService } from './service';
+
+export interface LoginConfigRouteDeps {
+  loginConfig: LoginConfigService;
+  tenants: TenantService;
+  menus: MenusRepo;
+  auth: AuthGuard;
+}
+
+export const loginConfigRoutes =
+  ({ loginConfig, tenants, menus, auth }: LoginConfigRouteDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/ump/cfg-encrypt',
+      {
+        schema: {
+          tags: ['configuration'],
+          summary: 'Sign-in page configuration for anonymous visitors',
+          description:
+            'The tenant is taken from the `tenant` query parameter (code or id), else from a domain the ' +
+            'tenant owns (Host header), else the platform default applies. Response is base64 of the ' +
+            'UTF-8 JSON configuration: an encoding, not a security boundary. The configuration is ' +
+            'public and never holds a secret.',
+          querystring: z.object({ tenant: z.string().min(1).max(100).optional() }),
+          response: { 200: envelopeSchema(z.string()) },
+        },
+      },
+      async (request) => {
+        const tenant = await tenants.resolveForPage(request.headers.host, request.query.tenant);
+        if (request.query.tenant && !tenant) throw new AppError('TENANT_NOT_FOUND');
+        return ok((await loginConfig.effective(tenant?.id ?? null)).encoded);
+      },
+    );
+
+    app.get(
+      '/ump/cfg',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['configuration'],
+          summary: "Configuration of the signed-in user's active tenant",
+          security: [{ bearer: [] }],
+          response: { 200: envelopeSchema(loginConfigSchema) },
+        },
+      },
+      async (request) => ok((await loginConfig.effective(sessionOf(request).tenantId)).config),
+    );
+
+    app.get(
+      '/dmp/tenant/sysConfig/get',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['configuration'],
+          summary: 'Configuration of the active tenant as seen from one of its menus',
+          description: 'The menu must belong to an application the active tenant is empowered to use.',
+          security: [{ bearer: [] }],
+          querystring: z.object({ menuId: z.string().min(1).max(100) }),
+          response: {
+            200: envelopeSchema(loginConfigSchema.extend({ menuId: z.string(), applicationId: z.string() })),
+          },
+        },
+      },
+      async (request) => {
+        const session = sessionOf(request);
+        if (!session.tenantId) throw new AppError('MENU_NOT_FOUND');
+        const menu = await menus.findEmpoweredMenu(session.tenantId, request.query.menuId);
+        if (!menu) throw new AppError('MENU_NOT_FOUND');
+        const { config } = await loginConfig.effective(session.tenantId);
+        return ok({ ...config, menuId: menu.id, applicationId: menu.applicationId });
+      },
+    );
+  };

@@ -1,0 +1,40 @@
+import { TtlCache } from '../../platform/cache/ttl-cache';
+import type { TenantRecord, TenantsRepo } from './repo';
+
+/** Host header without port, lower-cased; null for anything that is not a plain host name. */
+export const hostnameOf = (hostHeader: string | undefined): string | null => {
+  if (!hostHeader) return null;
+  const host = hostHeader.trim().toLowerCase().replace(/:\d+$/, '');
+  return /^[a-z0-9.-]{1,253}$/.test(host) ? host : null;
+};
+
+export const createTenantService = (repo: TenantsRepo) => {
+  // Anonymous pages resolve their tenant on every load: keep answers (including "none") briefly.
+  const byDomain = new TtlCache<TenantRecord | null>(30_000);
+  const byParam = new TtlCache<TenantRecord | null>(30_000);
+
+  return {
+    findById: repo.findById,
+    findByName: repo.findByName,
+
+    /**
+     * The tenant a sign-in page belongs to: an explicit `tenant` parameter (code or id) wins, then
+     * a domain the tenant owns; null means the platform default.
+     */
+    resolveForPage: async (hostHeader: string | undefined, tenantParam: string | undefined) => {
+      if (tenantParam) {
+        return byParam.getOrLoad(tenantParam, async () => (await repo.findByCodeOrId(tenantParam)) ?? null);
+      }
+      const host = hostnameOf(hostHeader);
+      if (!host) return null;
+      return byDomain.getOrLoad(host, async () => (await repo.findByDomain(host)) ?? null);
+    },
+
+    invalidate: () => {
+      byDomain.clear();
+      byParam.clear();
+    },
+  };
+};
+
+export type TenantService = ReturnType<typeof createTenantService>;

@@ -1,0 +1,44 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { SqlRunner } from './sql-runner';
+
+export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../db/migrations');
+
+/** Any number fixed for this application: serialises migrations of instances starting together. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+const GRANTS = `
+  GRANT USAGE ON SCHEMA public TO uniwim_app;
+  GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO uniwim_app;
+  GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO uniwim_app;
+`;
+
+export interface MigrationResult {
+  applied: string[];
+}
+
+/**
+ * Applies the committed SQL migrations not yet applied, in file-name order, in one transaction
+ * under an advisory lock, then grants the application role access to every table.
+ */
+export const migrate = async (runner: SqlRunner, dir: string = MIGRATIONS_DIR): Promise<MigrationResult> => {
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  return runner.transaction(async (tx) => {
+    await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await tx.exec(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const done = new Set(
+      (await tx.query<{ id: string }>('SELECT id FROM schema_migrations')).map((r) => r.id),
+    );
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      await tx.exec(await readFile(path.join(dir, file), 'utf8'));
+      await tx.query('INSERT INTO schema_migrations (id) VALUES ($1)', [file]);
+      applied.push(file);
+    }
+    await tx.exec(GRANTS);
+    return { applied };
+  });
+};

@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+
+/**
+ * A fresh PGlite cluster costs seconds of initdb. The build makes one empty cluster once and saves
+ * it; new databases start from a copy of it instead (well under a second).
+ */
+export const PGLITE_TEMPLATE_FILE = path.resolve(import.meta.dirname, '../../../dist/pglite-template.tar.gz');
+
+export const buildPgliteTemplate = async (file: string = PGLITE_TEMPLATE_FILE): Promise<void> => {
+  const db = new PGlite();
+  await db.query('SELECT 1');
+  const dump = await db.dumpDataDir('gzip');
+  await db.close();
+  await mkdir(path.dirname(file), { recursive: true });
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
+  await rename(partial, file);
+};
+
+export const ensurePgliteTemplate = async (file: string = PGLITE_TEMPLATE_FILE): Promise<void> => {
+  if (!existsSync(file)) await buildPgliteTemplate(file);
+};
+
+/** The saved empty cluster, or undefined when the build has not made one. */
+export const readPgliteTemplate = async (file: string = PGLITE_TEMPLATE_FILE): Promise<Blob | undefined> =>
+  existsSync(file) ? new Blob([await readFile(file)]) : undefined;

@@ -1,0 +1,20 @@
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors';
+import { errorEnvelope, toAppError } from './error-mapping';
+
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ code: appError.errorName }, appError.message);
+    return reply.code(appError.status).send(errorEnvelope(appError));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const error = new AppError(
+      'ROUTE_NOT_FOUND',
+      `接口不存在：${request.method} ${request.url.split('?')[0]}`,
+    );
+    return reply.code(error.status).send(errorEnvelope(error));
+  });
+};
