@@ -16,6 +16,7 @@ export default defineConfig({
           name: 'integration',
           include: ['server/src/**/*.int.test.ts', 'server/test/**/*.int.test.ts'],
           environment: 'node',
+          globalSetup: ['server/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

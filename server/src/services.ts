@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import { createAccessService } from './modules/access/service';
 import { createKeysRepo } from './modules/keys/repo';
 import { createKeyService } from './modules/keys/service';
 import { createLoginConfigRepo } from './modules/login-config/repo';
@@ -8,6 +9,7 @@ import { createSessionsRepo } from './modules/sessions/repo';
 import { createSessionService } from './modules/sessions/service';
 import { createTenantsRepo } from './modules/tenants/repo';
 import { createTenantService } from './modules/tenants/service';
+import { createUsersRepo } from './modules/users/repo';
 import type { Database } from './platform/db/database';
 import { createAuthGuard } from './platform/http/auth-guard';
 import type { PubSub } from './platform/pubsub/pubsub';
@@ -34,6 +36,7 @@ export const createServices = (infra: Infrastructure) => {
     menus: createMenusRepo(db),
     sessions,
     auth: createAuthGuard(sessions),
+    access: createAccessService(createUsersRepo(db)),
   };
 };
 

@@ -1,10 +1,11 @@
-import { envelopeSchema, loginConfigSchema } from '@uniwim/contracts';
+import { envelopeSchema, loginConfigOverrideSchema, loginConfigSchema } from '@uniwim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { AuthGuard } from '../../platform/http/auth-guard';
 import { sessionOf } from '../../platform/http/auth-guard';
 import { ok } from '../../platform/http/envelope';
+import type { AccessService } from '../access/service';
 import type { MenusRepo } from '../menus/repo';
 import type { TenantService } from '../tenants/service';
 import type { LoginConfigService } from './service';
@@ -14,10 +15,11 @@ export interface LoginConfigRouteDeps {
   tenants: TenantService;
   menus: MenusRepo;
   auth: AuthGuard;
+  access: AccessService;
 }
 
 export const loginConfigRoutes =
-  ({ loginConfig, tenants, menus, auth }: LoginConfigRouteDeps): FastifyPluginAsyncZod =>
+  ({ loginConfig, tenants, menus, auth, access }: LoginConfigRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/ump/cfg-encrypt',
@@ -77,6 +79,46 @@ export const loginConfigRoutes =
         if (!menu) throw new AppError('MENU_NOT_FOUND');
         const { config } = await loginConfig.effective(session.tenantId);
         return ok({ ...config, menuId: menu.id, applicationId: menu.applicationId });
+      },
+    );
+
+    app.post(
+      '/dmp/tenant/sysConfig/save',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['configuration'],
+          summary: "Replace the active tenant's sign-in configuration override (tenant admins)",
+          description:
+            'Fields left out inherit the platform default. Every instance sees the change at once.',
+          security: [{ bearer: [] }],
+          body: loginConfigOverrideSchema,
+          response: { 200: envelopeSchema(loginConfigSchema) },
+        },
+      },
+      async (request) => {
+        const tenantId = await access.assertTenantAdmin(sessionOf(request));
+        await loginConfig.setTenantOverride(tenantId, request.body);
+        return ok((await loginConfig.effective(tenantId)).config, '保存成功');
+      },
+    );
+
+    app.post(
+      '/ump/cfg/platform/save',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['configuration'],
+          summary: 'Replace the platform default sign-in configuration (platform admins)',
+          security: [{ bearer: [] }],
+          body: loginConfigOverrideSchema,
+          response: { 200: envelopeSchema(loginConfigSchema) },
+        },
+      },
+      async (request) => {
+        await access.assertPlatformAdmin(sessionOf(request));
+        await loginConfig.setPlatformDefault(request.body);
+        return ok((await loginConfig.effective(null)).config, '保存成功');
       },
     );
   };

@@ -29,8 +29,17 @@ export const createLoginConfigService = (repo: LoginConfigRepo, pubsub: PubSub) 
     return { config, encoded: encodeLoginConfig(config) };
   };
 
-  const announce = (tenantId: string | null) =>
-    pubsub.publish(LOGIN_CONFIG_CHANGED_CHANNEL, tenantId ?? PLATFORM_KEY);
+  const forget = (key: string) => {
+    // The platform default feeds every tenant's effective configuration.
+    if (key === PLATFORM_KEY) cache.clear();
+    else cache.delete(key);
+  };
+
+  /** Forgets locally at once (the writer reads its own change next), then tells the other instances. */
+  const announce = async (tenantId: string | null) => {
+    forget(tenantId ?? PLATFORM_KEY);
+    await pubsub.publish(LOGIN_CONFIG_CHANGED_CHANNEL, tenantId ?? PLATFORM_KEY);
+  };
 
   return {
     effective: (tenantId: string | null) => cache.getOrLoad(tenantId ?? PLATFORM_KEY, () => load(tenantId)),
@@ -46,12 +55,7 @@ export const createLoginConfigService = (repo: LoginConfigRepo, pubsub: PubSub) 
     },
 
     /** Subscribes this instance to changes made anywhere; returns the unsubscribe function. */
-    listenForChanges: () =>
-      pubsub.subscribe(LOGIN_CONFIG_CHANGED_CHANNEL, (key) => {
-        // The platform default feeds every tenant's effective configuration.
-        if (key === PLATFORM_KEY) cache.clear();
-        else cache.delete(key);
-      }),
+    listenForChanges: () => pubsub.subscribe(LOGIN_CONFIG_CHANGED_CHANNEL, forget),
   };
 };
 

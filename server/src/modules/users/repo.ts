@@ -1,0 +1,62 @@
+import { and, eq } from 'drizzle-orm';
+import { accounts, membershipRoles, roles, tenantMemberships } from '../../db/schema';
+import type { Database } from '../../platform/db/database';
+
+export interface AccountSummary {
+  id: string;
+  sn: string;
+  username: string;
+  name: string;
+  mobile: string | null;
+  isPlatformAdmin: boolean;
+  status: 'active' | 'disabled';
+}
+
+export const createUsersRepo = (db: Database) => ({
+  findAccount: (accountId: string): Promise<AccountSummary | undefined> =>
+    db.asPlatform(async (tx) => {
+      const [row] = await tx
+        .select({
+          id: accounts.id,
+          sn: accounts.sn,
+          username: accounts.username,
+          name: accounts.name,
+          mobile: accounts.mobile,
+          isPlatformAdmin: accounts.isPlatformAdmin,
+          status: accounts.status,
+        })
+        .from(accounts)
+        .where(eq(accounts.id, accountId));
+      return row;
+    }),
+
+  /** Whether the account holds an administrator role in the tenant (read in the tenant's scope). */
+  isTenantAdmin: (tenantId: string, accountId: string): Promise<boolean> =>
+    db.withTenant(tenantId, async (tx) => {
+      const rows = await tx
+        .select({ roleId: roles.id })
+        .from(membershipRoles)
+        .innerJoin(
+          roles,
+          and(eq(roles.tenantId, membershipRoles.tenantId), eq(roles.id, membershipRoles.roleId)),
+        )
+        .innerJoin(
+          tenantMemberships,
+          and(
+            eq(tenantMemberships.tenantId, membershipRoles.tenantId),
+            eq(tenantMemberships.accountId, membershipRoles.accountId),
+          ),
+        )
+        .where(
+          and(
+            eq(membershipRoles.accountId, accountId),
+            eq(roles.isAdmin, true),
+            eq(tenantMemberships.status, 'active'),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    }),
+});
+
+export type UsersRepo = ReturnType<typeof createUsersRepo>;

@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { type App, buildApp } from '../../src/app';
+import { type Config, loadConfig } from '../../src/config';
+import { loadSeedIfEmpty } from '../../src/db/seed/load-seed';
+import { loggerOptions } from '../../src/platform/logging';
+import type { TestInfrastructure } from './backends';
+
+export const TEST_ADMIN_PASSWORD = 'Test-Admin-Passw0rd!';
+export const DEMO_SEED = path.resolve(import.meta.dirname, '../../seed/demo.json');
+
+export interface TestApp extends App {
+  config: Config;
+  /** Every log line the app wrote, as raw JSON text: tests assert secrets never appear. */
+  logLines: string[];
+}
+
+/** The real application on a test backend, with the demo seed loaded and its log captured. */
+export const startTestApp = async (
+  infra: Pick<TestInfrastructure, 'db' | 'store' | 'pubsub'>,
+  env: Record<string, string> = {},
+): Promise<TestApp> => {
+  const config = loadConfig({ DATA_DIR: '/tmp/uniwim-test-data', LOG_LEVEL: 'info', ...env });
+  await loadSeedIfEmpty(infra.db, {
+    seedFile: config.seedFile,
+    adminPassword: TEST_ADMIN_PASSWORD,
+    dataDir: config.dataDir,
+  });
+  const logLines: string[] = [];
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      logLines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const options = loggerOptions(config.logLevel) as pino.LoggerOptions;
+  const logger = pino(options, sink);
+  const app = await buildApp({ config, ...infra, logger, serveWeb: false });
+  return { ...app, config, logLines };
+};
