@@ -44,16 +44,16 @@ export const validateSeed = (document: unknown, source: string): Seed => {
     [seed.platform.admin.username, seed.platform.admin.mobile ?? null],
   ]);
   const mobiles = new Set(seed.platform.admin.mobile ? [seed.platform.admin.mobile] : []);
-  const unique = (set: Set<string>, value: string, path: string, what: string) => {
-    if (set.has(value)) fail(path, `duplicate ${what} "${value}"`);
-    set.add(value);
+  const unique = (set: Set<string>, value: string, path: string, what: string, namespace = '') => {
+    if (set.has(namespace + value)) fail(path, `duplicate ${what} "${value}"`);
+    set.add(namespace + value);
   };
   const tenantKeys = new Set<string>();
   seed.tenants.forEach((tenant, t) => {
     const at = `tenants[${t}]`;
-    unique(tenantKeys, `code:${tenant.code}`, `${at}.code`, 'tenant code');
-    unique(tenantKeys, `name:${tenant.name}`, `${at}.name`, 'tenant name');
-    if (tenant.domain) unique(tenantKeys, `domain:${tenant.domain}`, `${at}.domain`, 'tenant domain');
+    unique(tenantKeys, tenant.code, `${at}.code`, 'tenant code', 'code:');
+    unique(tenantKeys, tenant.name, `${at}.name`, 'tenant name', 'name:');
+    if (tenant.domain) unique(tenantKeys, tenant.domain, `${at}.domain`, 'tenant domain', 'domain:');
     tenant.applications.forEach((key, a) => {
       if (!appKeys.has(key)) fail(`${at}.applications[${a}]`, `unknown application "${key}"`);
     });
