@@ -1,0 +1,25 @@
+import { CloudOutlined } from '@ant-design/icons';
+import type { LoginConfig } from '@uniwim/contracts';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../app/LanguageSwitch';
+
+/** The header logo goes to index.html (spec section 2, "Entry page"). */
+export const LoginHeader = ({ config }: { config: LoginConfig }) => {
+  const { t } = useTranslation();
+  return (
+    <header className="login-header">
+      <a className="login-logo" href="index.html" data-testid="login-logo" title={t('login.logoAlt')}>
+        {config.logo ? (
+          <img className="login-logo__image" src={config.logo} alt={config.title} />
+        ) : (
+          // Without a configured logo the product still needs a recognisable mark.
+          <span className="login-logo__wordmark">
+            <CloudOutlined className="login-logo__icon" />
+            <span>{config.title}</span>
+          </span>
+        )}
+      </a>
+      <LanguageSwitch className="login-header__language" />
+    </header>
+  );
+};

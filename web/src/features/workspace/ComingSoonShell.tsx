@@ -1,0 +1,48 @@
+import { AppstoreOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../app/LanguageSwitch';
+import './workspace.css';
+
+interface ComingSoonShellProps {
+  /** Page heading and document title. */
+  titleKey: 'workspace.title' | 'workspace.adminTitle' | 'workspace.pageTitle' | 'workspace.mobileTitle';
+  /** Where "back to sign-in" goes; relative to the page. */
+  loginHref: string;
+  /** Extra detail, such as the route a frame was asked to show. */
+  detail?: string;
+}
+
+/** Stand-in for the shell pages until the menu tree and frames are built. */
+export const ComingSoonShell = ({ titleKey, loginHref, detail }: ComingSoonShellProps) => {
+  const { t } = useTranslation();
+  const title = t(titleKey);
+  useEffect(() => {
+    document.title = title;
+  }, [title]);
+
+  return (
+    <div className="workspace-shell" data-testid="workspace-shell">
+      <header className="workspace-shell__header">
+        <span className="workspace-shell__brand">
+          <AppstoreOutlined /> {title}
+        </span>
+        <span className="workspace-shell__actions">
+          <LanguageSwitch />
+          <Button type="link" href={loginHref}>
+            {t('common.backToLogin')}
+          </Button>
+        </span>
+      </header>
+      <main className="workspace-shell__body">
+        <div className="workspace-shell__card">
+          <AppstoreOutlined className="workspace-shell__icon" />
+          <h1>{t('workspace.comingSoon')}</h1>
+          <p>{t('workspace.comingSoonHint')}</p>
+          {detail && <code className="workspace-shell__detail">{detail}</code>}
+        </div>
+      </main>
+    </div>
+  );
+};

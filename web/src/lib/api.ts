@@ -1,0 +1,148 @@
+import { type Envelope, ErrorCodes, type ErrorName, errorNameOf, OK_CODE } from '@uniwim/contracts';
+import { readStoredToken } from './storage-keys';
+
+/** Codes for failures that never reached a server answer; negative so they cannot clash with ErrorCodes. */
+export const ClientErrorCodes = {
+  NETWORK: -1,
+  INVALID_RESPONSE: -2,
+} as const;
+
+export const NETWORK_ERROR_MESSAGE = '网络连接失败，请检查网络后重试';
+export const INVALID_RESPONSE_MESSAGE = '服务器返回了无法识别的数据';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    /** Envelope Code, or a ClientErrorCodes value when no envelope arrived. */
+    readonly code: number,
+    message: string,
+    /** HTTP status; 0 when the request never got an answer. */
+    readonly status: number,
+    /** Symbolic name from the server's error catalogue, when known. */
+    readonly errorName?: ErrorName | string,
+    readonly details?: unknown,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+
+  get isNetworkError(): boolean {
+    return this.code === ClientErrorCodes.NETWORK;
+  }
+
+  get isUnauthenticated(): boolean {
+    return this.code === ErrorCodes.UNAUTHENTICATED.code || this.code === ErrorCodes.TOKEN_INVALID.code;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON. */
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** The part of fetch the client uses; lets tests pass a plain function. */
+export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface ApiClientOptions {
+  /** Prefix for every path; empty means the page's own origin, where the server lives. */
+  baseUrl?: string;
+  fetch?: FetchLike;
+  /** Read on every request, so a token stored after sign-in is used at once. */
+  getToken?: () => string | null;
+}
+
+export interface ApiClient {
+  request<T>(path: string, options?: RequestOptions): Promise<T>;
+  get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+}
+
+export const buildUrl = (baseUrl: string, path: string, query?: Record<string, QueryValue>): string => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== null && value !== undefined) params.append(key, String(value));
+  }
+  const search = params.toString();
+  if (search === '') return `${baseUrl}${path}`;
+  return `${baseUrl}${path}${path.includes('?') ? '&' : '?'}${search}`;
+};
+
+const isEnvelope = (value: unknown): value is Envelope<unknown> & { Error?: unknown; Details?: unknown } =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { Code?: unknown }).Code === 'number' &&
+  'Response' in value;
+
+export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
+  const baseUrl = options.baseUrl ?? '';
+  // Looked up per call, not captured: tests stub the global fetch after the client exists.
+  const doFetch = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
+
+  const request = async <T>(path: string, req: RequestOptions = {}): Promise<T> => {
+    const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
+    const token = options.getToken?.();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    const hasBody = req.body !== undefined;
+    if (hasBody) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await doFetch(buildUrl(baseUrl, path, req.query), {
+        method: req.method ?? (hasBody ? 'POST' : 'GET'),
+        headers,
+        body: hasBody ? JSON.stringify(req.body) : undefined,
+        signal: req.signal,
+      });
+    } catch (cause) {
+      // An abort is the caller's own decision, not a network failure: let it through unchanged.
+      if (req.signal?.aborted) throw cause;
+      throw new ApiError(ClientErrorCodes.NETWORK, NETWORK_ERROR_MESSAGE, 0, 'NETWORK', undefined, { cause });
+    }
+
+    let payload: unknown;
+    try {
+      payload = await response.json();
+    } catch (cause) {
+      throw new ApiError(
+        ClientErrorCodes.INVALID_RESPONSE,
+        response.ok ? INVALID_RESPONSE_MESSAGE : `${INVALID_RESPONSE_MESSAGE}（HTTP ${response.status}）`,
+        response.status,
+        'INVALID_RESPONSE',
+        undefined,
+        { cause },
+      );
+    }
+    if (!isEnvelope(payload)) {
+      throw new ApiError(
+        ClientErrorCodes.INVALID_RESPONSE,
+        INVALID_RESPONSE_MESSAGE,
+        response.status,
+        'INVALID_RESPONSE',
+      );
+    }
+    if (payload.Code !== OK_CODE) {
+      const errorName = typeof payload.Error === 'string' ? payload.Error : errorNameOf(payload.Code);
+      const message =
+        typeof payload.Message === 'string' && payload.Message !== '' ? payload.Message : '请求失败';
+      throw new ApiError(payload.Code, message, response.status, errorName, payload.Details);
+    }
+    return payload.Response as T;
+  };
+
+  return {
+    request,
+    get: (path, opts) => request(path, { ...opts, method: 'GET' }),
+    post: (path, body, opts) => request(path, { ...opts, method: 'POST', body }),
+  };
+};
+
+/** The one client the pages use: same origin, bearer token from local storage. */
+export const api: ApiClient = createApiClient({ getToken: () => readStoredToken() });

@@ -1,0 +1,36 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const page = (path: string) => decodeURIComponent(new URL(path, import.meta.url).pathname);
+
+// The API server hosts web/dist itself; in `vite dev` the API calls are forwarded to it.
+const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
+const apiPrefixes = ['/ump', '/dmp', '/uniwim', '/readyz', '/docs'];
+
+export default defineConfig({
+  plugins: [react()],
+  base: '/',
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Keep every asset a file: data: URLs are allowed by the CSP, but files cache better.
+    assetsInlineLimit: 0,
+    rolldownOptions: {
+      input: {
+        login: page('./login.html'),
+        index: page('./index.html'),
+        admin: page('./admin.html'),
+        page: page('./page.html'),
+        mobile: page('./mobile/index.html'),
+      },
+      output: {
+        // Shared chunks would otherwise be named after whichever module the bundler saw first.
+        chunkFileNames: (chunk) =>
+          chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/shared-[hash].js',
+      },
+    },
+  },
+  server: {
+    proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix, { target: apiTarget, ws: true }])),
+  },
+});
