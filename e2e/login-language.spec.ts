@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { defaultLoginConfig, parseLoginTypes } from '@uniwim/contracts';
+import { defaultLoginConfig, parseLoginTypes } from '@uniwim/contracts/client';
 import { baseUrl } from './support/environment';
 import { demoSeed } from './support/seed';
 

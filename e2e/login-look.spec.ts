@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { defaultLoginConfig, type LoginConfigOverride, parseLoginTypes } from '@uniwim/contracts';
+import { defaultLoginConfig, type LoginConfigOverride, parseLoginTypes } from '@uniwim/contracts/client';
 import { baseUrl, screenshotPath, tenantOrigin } from './support/environment';
 import { recordPageProblems } from './support/page-problems';
 import { demoSeed, demoTenant } from './support/seed';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LoginConfigOverride } from '@uniwim/contracts';
+import type { LoginConfigOverride } from '@uniwim/contracts/client';
 import { repoRoot } from './environment';
 
 /** The part of server/seed/demo.json the tests read: assertions follow the seed, not copies of it. */

@@ -1,4 +1,5 @@
-import { type LoginConfig, loginConfigSchema } from './login-config';
+import type { LoginConfig } from './login-config';
+import { coerceLoginConfig } from './login-config-values';
 
 /**
  * GET /ump/cfg-encrypt answers the configuration as base64 of its UTF-8 JSON. This matches what the
@@ -17,5 +18,5 @@ export const encodeLoginConfig = (config: LoginConfig): string => {
 export const decodeLoginConfig = (encoded: string): LoginConfig => {
   const binary = atob(encoded);
   const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return loginConfigSchema.parse(JSON.parse(new TextDecoder().decode(bytes)));
+  return coerceLoginConfig(JSON.parse(new TextDecoder().decode(bytes)));
 };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { decodeLoginConfig, encodeLoginConfig } from './config-encoding';
+import { loginConfigOverrideSchema, loginConfigSchema } from './login-config';
 import {
+  coerceLoginConfig,
   defaultLoginConfig,
   hidesFullPageBackground,
-  loginConfigOverrideSchema,
-  loginConfigSchema,
   parseLoginTypes,
   showsCopyrightOnLogin,
-} from './login-config';
+} from './login-config-values';
 
 describe('login configuration', () => {
   it("has the spec's defaults", () => {
@@ -37,6 +37,23 @@ describe('login configuration', () => {
     const encoded = encodeLoginConfig(config);
     expect(encoded).toMatch(/^[A-Za-z0-9+/]+=*$/);
     expect(decodeLoginConfig(encoded)).toEqual(config);
+  });
+});
+
+describe('coerceLoginConfig', () => {
+  it('keeps well-typed fields and replaces the rest with defaults', () => {
+    const config = coerceLoginConfig({ title: 'T', tagNum: 9, copyrightPosition: [1], unknown: 'x' });
+    expect(config.title).toBe('T');
+    expect(config.tagNum).toBe('8');
+    expect(config.copyrightPosition).toEqual(['0']);
+    expect(config).not.toHaveProperty('unknown');
+  });
+  it('gives the defaults for anything that is not an object', () => {
+    expect(coerceLoginConfig(null)).toEqual(defaultLoginConfig());
+    expect(coerceLoginConfig('x')).toEqual(defaultLoginConfig());
+  });
+  it('agrees with the zod schema on the defaults', () => {
+    expect(defaultLoginConfig()).toEqual(loginConfigSchema.parse({}));
   });
 });
 

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** Sign-in modes of spec section 2: account+password, QR code, phone+SMS code, register. */
-export const LOGIN_TYPES = ['1-1', '1-2', '1-3', '-1'] as const;
-export type LoginType = (typeof LOGIN_TYPES)[number];
+import { LOGIN_CONFIG_DEFAULTS } from './login-config-values';
 
 const flag = z.enum(['0', '1']);
 const numericString = z.string().regex(/^\d+$/);
@@ -52,45 +49,7 @@ const loginConfigFields = {
 };
 
 type LoginConfigFields = typeof loginConfigFields;
-type LoginConfigShape = { [K in keyof LoginConfigFields]: z.output<LoginConfigFields[K]> };
-
-/** The spec's defaults (tagNum "8", themeConfiguration "default", globalSearch "1", ...). */
-const LOGIN_CONFIG_DEFAULTS: LoginConfigShape = {
-  title: '企业云平台',
-  favicon: '',
-  logo: '',
-  loginBackground: '',
-  loginLeftBackground: '',
-  loginBgType: '0',
-  loginPageType: '1',
-  copyright: '',
-  copyrightPosition: ['0'],
-  loginAccountType: '1-1,1-3,1-2',
-  rememberPwd: '1',
-  forgetPwd: '1',
-  showVctCode: 0,
-  appDownload: '0',
-  appDownloadPic: '',
-  isRedirect: '0',
-  pwdRuleType: 3,
-  pwdRule: '',
-  pwdMinLength: 8,
-  weakPasswordSetting: '',
-  lockingIsOpen: '1',
-  loginTime: '30',
-  loginCountMax: '5',
-  loginTimeSpan: '10',
-  customCss: '',
-  displayItems: '',
-  forcePasswordChange: '0',
-  resourceType: '',
-  tagNum: '8',
-  themeConfiguration: 'default',
-  globalSearch: '1',
-  monitoringCenterIsShow: '1',
-  appTemp: '',
-  appBannerList: [],
-};
+export type LoginConfigShape = { [K in keyof LoginConfigFields]: z.output<LoginConfigFields[K]> };
 
 const withDefaults = Object.fromEntries(
   Object.entries(loginConfigFields).map(([key, schema]) => [
@@ -112,21 +71,3 @@ export type LoginConfig = z.infer<typeof loginConfigSchema>;
 /** A stored override: any subset of fields. */
 export const loginConfigOverrideSchema = z.strictObject(loginConfigFields).partial();
 export type LoginConfigOverride = z.infer<typeof loginConfigOverrideSchema>;
-
-export const defaultLoginConfig = (): LoginConfig => loginConfigSchema.parse({});
-
-/** Parses the loginAccountType comma list into known modes, in order, without duplicates. */
-export const parseLoginTypes = (value: string | undefined | null): LoginType[] => {
-  const seen = new Set<LoginType>();
-  for (const raw of (value ?? '').split(',')) {
-    const type = raw.trim() as LoginType;
-    if ((LOGIN_TYPES as readonly string[]).includes(type) && type !== '-1') seen.add(type);
-  }
-  return seen.size > 0 ? [...seen] : ['1-1'];
-};
-
-export const showsCopyrightOnLogin = (config: Pick<LoginConfig, 'copyrightPosition'>): boolean =>
-  config.copyrightPosition.includes('0');
-
-export const hidesFullPageBackground = (config: Pick<LoginConfig, 'loginBgType'>): boolean =>
-  config.loginBgType === '1';

@@ -1,4 +1,4 @@
-import { ErrorCodes } from '@uniwim/contracts';
+import { ErrorCodes } from '@uniwim/contracts/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, buildUrl, ClientErrorCodes, createApiClient } from './api';
 

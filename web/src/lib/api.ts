@@ -1,4 +1,4 @@
-import { type Envelope, ErrorCodes, type ErrorName, errorNameOf, OK_CODE } from '@uniwim/contracts';
+import { type Envelope, ErrorCodes, type ErrorName, errorNameOf, OK_CODE } from '@uniwim/contracts/client';
 import { readStoredToken } from './storage-keys';
 
 /** Codes for failures that never reached a server answer; negative so they cannot clash with ErrorCodes. */

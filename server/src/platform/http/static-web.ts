@@ -12,6 +12,8 @@ export const registerStaticWeb = async (app: FastifyInstance, webDistDir: string
     root: webDistDir,
     index: false,
     wildcard: true,
+    // The plugin's own cache-control would override ours.
+    cacheControl: false,
     setHeaders: (res, filePath) => {
       res.setHeader(
         'cache-control',

@@ -1,4 +1,4 @@
-import { type LoginConfig, showsCopyrightOnLogin } from '@uniwim/contracts';
+import { type LoginConfig, showsCopyrightOnLogin } from '@uniwim/contracts/client';
 
 /** Copyright shows on the sign-in page only when copyrightPosition contains "0". */
 export const LoginFooter = ({ config }: { config: LoginConfig }) => {

@@ -1,5 +1,5 @@
 import { CloudOutlined } from '@ant-design/icons';
-import type { LoginConfig } from '@uniwim/contracts';
+import type { LoginConfig } from '@uniwim/contracts/client';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 

@@ -1,4 +1,4 @@
-import { hidesFullPageBackground, type LoginConfig } from '@uniwim/contracts';
+import { hidesFullPageBackground, type LoginConfig } from '@uniwim/contracts/client';
 import { useTranslation } from 'react-i18next';
 import { LoginFooter } from './LoginFooter';
 import { LoginHeader } from './LoginHeader';

@@ -1,5 +1,5 @@
 import { MobileOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
-import { type LoginConfig, type LoginType, parseLoginTypes } from '@uniwim/contracts';
+import { type LoginConfig, type LoginType, parseLoginTypes } from '@uniwim/contracts/client';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginModeTabs } from './LoginModeTabs';

@@ -1,4 +1,4 @@
-import { decodeLoginConfig, defaultLoginConfig, type LoginConfig } from '@uniwim/contracts';
+import { decodeLoginConfig, defaultLoginConfig, type LoginConfig } from '@uniwim/contracts/client';
 import type { ApiClient } from '../../lib/api';
 
 /** The tenant code a link asked for (login.html?tenant=water); without one the server uses the Host. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { LoginConfig } from '@uniwim/contracts';
+import type { LoginConfig } from '@uniwim/contracts/client';
 import { api } from '../../lib/api';
 import { fetchLoginConfigOrDefault } from './login-config-source';
 

@@ -1,0 +1,7 @@
+// What browser code may import: no zod schemas here, so pages do not ship a schema library.
+export * from './config-encoding';
+export * from './envelope';
+export type { ErrorEnvelope } from './envelope-schema';
+export * from './errors';
+export type { LoginConfig, LoginConfigOverride } from './login-config';
+export * from './login-config-values';
