@@ -1,7 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authRoutes } from './modules/auth/routes';
+import { captchaRoutes } from './modules/captcha/routes';
 import { healthRoutes } from './modules/health/routes';
 import { keyRoutes } from './modules/keys/routes';
+import { legacyLoginRoutes } from './modules/legacy-login/routes';
 import { loginConfigRoutes } from './modules/login-config/routes';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
@@ -55,6 +58,9 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   );
   await server.register(keyRoutes(services.keys));
   await server.register(loginConfigRoutes(services));
+  await server.register(authRoutes(services));
+  await server.register(captchaRoutes(services));
+  await server.register(legacyLoginRoutes(services));
   if (options.serveWeb !== false) await registerStaticWeb(server, config.webDistDir);
 
   await server.ready();

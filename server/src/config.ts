@@ -31,6 +31,12 @@ const envSchema = z.object({
     .int()
     .min(300)
     .max(90 * 86_400)
+    .default(12 * 3600),
+  REMEMBER_ME_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(300)
+    .max(90 * 86_400)
     .default(10 * 86_400),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -55,6 +61,7 @@ export interface Config {
   bodyLimitBytes: number;
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
+  rememberMeTtlSeconds: number;
   trustProxy: boolean;
   webDistDir: string;
 }
@@ -89,6 +96,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    rememberMeTtlSeconds: e.REMEMBER_ME_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '..', 'web', 'dist')),
   };

@@ -5,3 +5,6 @@ export type { ErrorEnvelope } from './envelope-schema';
 export * from './errors';
 export type { LoginConfig, LoginConfigOverride } from './login-config';
 export * from './login-config-values';
+export type { LoginData, LoginResult, TokenAnswer } from './auth';
+export * from './password-policy';
+export type { CurrentUser, PublicKeyAnswer, TenantLookup } from './payloads';

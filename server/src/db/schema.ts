@@ -22,6 +22,7 @@ export const tenants = pgTable('tenants', {
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   allowSelfRegistration: boolean('allow_self_registration').notNull().default(false),
   legacyLoginUrl: text('legacy_login_url'),
+  legacyBulletinUrl: text('legacy_bulletin_url'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -73,6 +74,9 @@ export const sessions = pgTable('sessions', {
   channel: text('channel').notNull().default('web'),
   ip: text('ip'),
   userAgent: text('user_agent'),
+  purpose: text('purpose', { enum: ['full', 'change_password'] })
+    .notNull()
+    .default('full'),
   createdAt: createdAt(),
 });
 
@@ -177,7 +181,22 @@ export const roleMenuGrants = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.menuId] })],
 );
 
+export const loginLogs = pgTable('login_logs', {
+  tenantId: text('tenant_id'),
+  id: text('id').primaryKey(),
+  accountId: text('account_id'),
+  username: text('username').notNull(),
+  mode: text('mode').notNull(),
+  result: text('result', { enum: ['success', 'failure'] }).notNull(),
+  errorCode: text('error_code'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  channel: text('channel').notNull().default('web'),
+  createdAt: createdAt(),
+});
+
 export const schema = {
+  loginLogs,
   tenants,
   accounts,
   platformSettings,

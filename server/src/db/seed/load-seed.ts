@@ -90,7 +90,16 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
   }
 
   const accountIds = new Map<string, string>();
-  const upsertAccount = async (user: { username: string; name: string; mobile?: string }, admin: boolean) => {
+  const upsertAccount = async (
+    user: {
+      username: string;
+      name: string;
+      mobile?: string;
+      status?: 'active' | 'disabled';
+      mustChangePassword?: boolean;
+    },
+    admin: boolean,
+  ) => {
     const existing = accountIds.get(user.username);
     if (existing) return existing;
     const id = newId('acc-');
@@ -102,6 +111,8 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
       mobile: user.mobile,
       passwordHash: passwordHashes.get(user.username)!,
       isPlatformAdmin: admin,
+      status: user.status ?? 'active',
+      mustChangePassword: user.mustChangePassword ?? false,
     });
     accountIds.set(user.username, id);
     return id;
@@ -122,6 +133,7 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
       expiresAt: tenant.expiresAt ? new Date(tenant.expiresAt) : null,
       allowSelfRegistration: tenant.allowSelfRegistration,
       legacyLoginUrl: tenant.legacyLoginUrl,
+      legacyBulletinUrl: tenant.legacyBulletinUrl,
     });
     await tx.insert(tenantLoginConfigs).values({ tenantId, config: tenant.loginConfig });
     const tenantMenus = tenant.applications.flatMap((key) => menuIdsByApp.get(key) ?? []);

@@ -11,6 +11,9 @@ const userSeed = z.strictObject({
   /** Omitted: the user gets the initial admin password (SEED_ADMIN_PASSWORD or the generated one). */
   password: z.string().min(8).optional(),
   roles: z.array(identifier).default([]),
+  status: z.enum(['active', 'disabled']).default('active'),
+  /** As if an administrator had reset the password: the user must change it at the next sign-in. */
+  mustChangePassword: z.boolean().default(false),
 });
 
 type MenuSeed = {
@@ -54,7 +57,10 @@ const tenantSeed = z.strictObject({
   status: z.enum(['active', 'disabled']).default('active'),
   expiresAt: z.iso.datetime().optional(),
   allowSelfRegistration: z.boolean().default(false),
+  /** Legacy system (cloud "3", sysType "s7"): its login address, the only one the platform calls. */
   legacyLoginUrl: z.url().optional(),
+  /** Where the browser goes with the legacy system's utoken after signing in there. */
+  legacyBulletinUrl: z.url().optional(),
   loginConfig: loginConfigOverrideSchema.default({}),
   roles: z
     .array(

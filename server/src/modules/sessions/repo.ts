@@ -2,6 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
 import type { Database } from '../../platform/db/database';
 
+export type SessionPurpose = 'full' | 'change_password';
+
 export interface NewSession {
   id: string;
   familyId: string;
@@ -14,6 +16,7 @@ export interface NewSession {
   channel: string;
   ip: string | null;
   userAgent: string | null;
+  purpose: SessionPurpose;
 }
 
 export interface ActiveSession {
@@ -22,7 +25,22 @@ export interface ActiveSession {
   accountId: string;
   tenantId: string | null;
   accessExpiresAt: Date;
+  purpose: SessionPurpose;
 }
+
+const activeColumns = {
+  id: sessions.id,
+  familyId: sessions.familyId,
+  accountId: sessions.accountId,
+  tenantId: sessions.tenantId,
+  accessExpiresAt: sessions.accessExpiresAt,
+  purpose: sessions.purpose,
+};
+
+export type RefreshOutcome =
+  | { kind: 'rotated'; session: ActiveSession; refreshExpiresAt: Date; channel: string }
+  | { kind: 'reused'; familyId: string }
+  | { kind: 'invalid' };
 
 export const createSessionsRepo = (db: Database) => ({
   insert: (session: NewSession): Promise<void> =>
@@ -34,13 +52,7 @@ export const createSessionsRepo = (db: Database) => ({
   findActiveByAccessHash: (accessTokenHash: string): Promise<ActiveSession | undefined> =>
     db.asPlatform(async (tx) => {
       const [row] = await tx
-        .select({
-          id: sessions.id,
-          familyId: sessions.familyId,
-          accountId: sessions.accountId,
-          tenantId: sessions.tenantId,
-          accessExpiresAt: sessions.accessExpiresAt,
-        })
+        .select(activeColumns)
         .from(sessions)
         .where(
           and(
@@ -53,12 +65,53 @@ export const createSessionsRepo = (db: Database) => ({
       return row;
     }),
 
-  revoke: (sessionId: string): Promise<void> =>
+  /**
+   * Marks the session of a refresh token as rotated, atomically: of two concurrent refreshes with
+   * the same token only one wins. A token whose session was already rotated is a re-use.
+   */
+  rotateByRefreshHash: (refreshTokenHash: string): Promise<RefreshOutcome> =>
+    db.asPlatform(async (tx) => {
+      const [rotated] = await tx
+        .update(sessions)
+        .set({ rotatedAt: sql`now()` })
+        .where(
+          and(
+            eq(sessions.refreshTokenHash, refreshTokenHash),
+            isNull(sessions.rotatedAt),
+            isNull(sessions.revokedAt),
+            sql`${sessions.refreshExpiresAt} > now()`,
+          ),
+        )
+        .returning({
+          ...activeColumns,
+          refreshExpiresAt: sessions.refreshExpiresAt,
+          channel: sessions.channel,
+        });
+      if (rotated) {
+        const { refreshExpiresAt, channel, ...session } = rotated;
+        return { kind: 'rotated', session, refreshExpiresAt, channel };
+      }
+      const [known] = await tx
+        .select({ familyId: sessions.familyId, rotatedAt: sessions.rotatedAt })
+        .from(sessions)
+        .where(eq(sessions.refreshTokenHash, refreshTokenHash));
+      return known?.rotatedAt ? { kind: 'reused', familyId: known.familyId } : { kind: 'invalid' };
+    }),
+
+  revokeFamily: (familyId: string): Promise<void> =>
     db.asPlatform(async (tx) => {
       await tx
         .update(sessions)
         .set({ revokedAt: sql`now()` })
-        .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+        .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
+    }),
+
+  revokeAccount: (accountId: string): Promise<void> =>
+    db.asPlatform(async (tx) => {
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
     }),
 });
 

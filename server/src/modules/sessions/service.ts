@@ -1,11 +1,15 @@
 import { TtlCache } from '../../platform/cache/ttl-cache';
 import { hashToken, newId, newOpaqueToken } from '../../platform/crypto/tokens';
+import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub/pubsub';
-import type { ActiveSession, SessionsRepo } from './repo';
+import type { ActiveSession, SessionPurpose, SessionsRepo } from './repo';
 
 export interface SessionPolicy {
   accessTokenTtlSeconds: number;
+  /** Refresh lifetime of an ordinary sign-in. */
   refreshTokenTtlSeconds: number;
+  /** Refresh lifetime when the user ticked "remember me" (10 days). */
+  rememberMeTtlSeconds: number;
 }
 
 export interface IssueSessionInput {
@@ -15,6 +19,10 @@ export interface IssueSessionInput {
   ip?: string | null;
   userAgent?: string | null;
   familyId?: string;
+  purpose?: SessionPurpose;
+  remember?: boolean;
+  /** Keeps a rotated family's original end instead of extending it at every refresh. */
+  refreshExpiresAt?: Date;
 }
 
 export interface IssuedTokens {
@@ -27,6 +35,8 @@ export interface IssuedTokens {
 }
 
 export const SESSION_REVOKED_CHANNEL = 'session-revoked';
+/** A change-password session is only for the forced change dialog: it lives minutes, not hours. */
+const CHANGE_PASSWORD_TTL_SECONDS = 600;
 
 /**
  * Opaque, revocable sessions. Only token hashes are stored. Authenticated requests are frequent, so
@@ -35,34 +45,41 @@ export const SESSION_REVOKED_CHANNEL = 'session-revoked';
  */
 export const createSessionService = (repo: SessionsRepo, pubsub: PubSub, policy: SessionPolicy) => {
   const byTokenHash = new TtlCache<ActiveSession | null>(5_000);
+  const announceRevocation = () => {
+    byTokenHash.clear();
+    return pubsub.publish(SESSION_REVOKED_CHANNEL, 'revoked');
+  };
+
+  const issue = async (input: IssueSessionInput): Promise<IssuedTokens> => {
+    const token = newOpaqueToken();
+    const refreshToken = newOpaqueToken();
+    const now = Date.now();
+    const id = newId('ses-');
+    const purpose = input.purpose ?? 'full';
+    const accessTtl = purpose === 'full' ? policy.accessTokenTtlSeconds : CHANGE_PASSWORD_TTL_SECONDS;
+    const refreshTtl = input.remember ? policy.rememberMeTtlSeconds : policy.refreshTokenTtlSeconds;
+    await repo.insert({
+      id,
+      familyId: input.familyId ?? id,
+      accountId: input.accountId,
+      tenantId: input.tenantId,
+      accessTokenHash: hashToken(token),
+      refreshTokenHash: hashToken(refreshToken),
+      accessExpiresAt: new Date(now + accessTtl * 1000),
+      refreshExpiresAt:
+        purpose === 'full'
+          ? (input.refreshExpiresAt ?? new Date(now + refreshTtl * 1000))
+          : new Date(now + accessTtl * 1000),
+      channel: input.channel ?? 'web',
+      ip: input.ip ?? null,
+      userAgent: input.userAgent?.slice(0, 500) ?? null,
+      purpose,
+    });
+    return { sessionId: id, token, refreshToken, expire: accessTtl, tenantId: input.tenantId };
+  };
 
   return {
-    issue: async (input: IssueSessionInput): Promise<IssuedTokens> => {
-      const token = newOpaqueToken();
-      const refreshToken = newOpaqueToken();
-      const now = Date.now();
-      const id = newId('ses-');
-      await repo.insert({
-        id,
-        familyId: input.familyId ?? id,
-        accountId: input.accountId,
-        tenantId: input.tenantId,
-        accessTokenHash: hashToken(token),
-        refreshTokenHash: hashToken(refreshToken),
-        accessExpiresAt: new Date(now + policy.accessTokenTtlSeconds * 1000),
-        refreshExpiresAt: new Date(now + policy.refreshTokenTtlSeconds * 1000),
-        channel: input.channel ?? 'web',
-        ip: input.ip ?? null,
-        userAgent: input.userAgent?.slice(0, 500) ?? null,
-      });
-      return {
-        sessionId: id,
-        token,
-        refreshToken,
-        expire: policy.accessTokenTtlSeconds,
-        tenantId: input.tenantId,
-      };
-    },
+    issue,
 
     authenticate: async (token: string): Promise<ActiveSession | null> => {
       const tokenHash = hashToken(token);
@@ -74,9 +91,40 @@ export const createSessionService = (repo: SessionsRepo, pubsub: PubSub, policy:
       return session;
     },
 
-    revoke: async (session: ActiveSession): Promise<void> => {
-      await repo.revoke(session.id);
-      await pubsub.publish(SESSION_REVOKED_CHANNEL, session.id);
+    /**
+     * Exchanges a refresh token for a new token pair of the same family. A refresh token works once:
+     * presenting a rotated one again means it was stolen or replayed, so the whole family is revoked.
+     */
+    refresh: async (refreshToken: string, context: { ip?: string | null; userAgent?: string | null }) => {
+      const outcome = await repo.rotateByRefreshHash(hashToken(refreshToken));
+      if (outcome.kind === 'reused') {
+        await repo.revokeFamily(outcome.familyId);
+        await announceRevocation();
+        throw new AppError('REFRESH_INVALID');
+      }
+      if (outcome.kind === 'invalid' || outcome.session.purpose !== 'full')
+        throw new AppError('REFRESH_INVALID');
+      await announceRevocation(); // the rotated access token stops working everywhere
+      return issue({
+        accountId: outcome.session.accountId,
+        tenantId: outcome.session.tenantId,
+        familyId: outcome.session.familyId,
+        refreshExpiresAt: outcome.refreshExpiresAt,
+        channel: outcome.channel,
+        ...context,
+      });
+    },
+
+    /** Logout: the session and every token rotated from the same sign-in. */
+    revoke: async (session: Pick<ActiveSession, 'familyId'>): Promise<void> => {
+      await repo.revokeFamily(session.familyId);
+      await announceRevocation();
+    },
+
+    /** After a password change or reset: every session of the account, everywhere. */
+    revokeAccount: async (accountId: string): Promise<void> => {
+      await repo.revokeAccount(accountId);
+      await announceRevocation();
     },
 
     listenForRevocations: () =>

@@ -13,6 +13,7 @@ export interface TenantRecord {
   expiresAt: Date | null;
   allowSelfRegistration: boolean;
   legacyLoginUrl: string | null;
+  legacyBulletinUrl: string | null;
 }
 
 const columns = {
@@ -26,6 +27,7 @@ const columns = {
   expiresAt: tenants.expiresAt,
   allowSelfRegistration: tenants.allowSelfRegistration,
   legacyLoginUrl: tenants.legacyLoginUrl,
+  legacyBulletinUrl: tenants.legacyBulletinUrl,
 };
 
 export const createTenantsRepo = (db: Database) => ({

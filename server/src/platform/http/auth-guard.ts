@@ -32,21 +32,33 @@ export const tokenOf = (request: FastifyRequest): string | null => {
   return null;
 };
 
-export const createAuthGuard = (sessions: SessionService) => ({
-  /** preHandler: the request must carry a live session token. */
-  required: async (request: FastifyRequest): Promise<void> => {
+export const createAuthGuard = (sessions: SessionService) => {
+  const resolve = async (request: FastifyRequest): Promise<ActiveSession> => {
     const token = tokenOf(request);
     if (!token) throw new AppError('UNAUTHENTICATED');
     const session = await sessions.authenticate(token);
     if (!session) throw new AppError('TOKEN_INVALID');
     request.session = session;
-  },
-  /** preHandler: use the session when a valid token is given, carry on anonymously otherwise. */
-  optional: async (request: FastifyRequest): Promise<void> => {
-    const token = tokenOf(request);
-    request.session = token ? await sessions.authenticate(token) : null;
-  },
-});
+    return session;
+  };
+  return {
+    /** preHandler: the request must carry a live session token that may use the product. */
+    required: async (request: FastifyRequest): Promise<void> => {
+      const session = await resolve(request);
+      if (session.purpose !== 'full') throw new AppError('PASSWORD_CHANGE_REQUIRED');
+    },
+    /** preHandler for the few calls a change-password session may make (change it, log out, who am I). */
+    allowingPasswordChange: async (request: FastifyRequest): Promise<void> => {
+      await resolve(request);
+    },
+    /** preHandler: use the session when a valid token is given, carry on anonymously otherwise. */
+    optional: async (request: FastifyRequest): Promise<void> => {
+      const token = tokenOf(request);
+      const session = token ? await sessions.authenticate(token) : null;
+      request.session = session?.purpose === 'full' ? session : null;
+    },
+  };
+};
 
 export type AuthGuard = ReturnType<typeof createAuthGuard>;
 

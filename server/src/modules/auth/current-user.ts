@@ -1,0 +1,44 @@
+import type { CurrentUser } from '@uniwim/contracts';
+import { TtlCache } from '../../platform/cache/ttl-cache';
+import { AppError } from '../../platform/errors';
+import type { ActiveSession } from '../sessions/repo';
+import type { TenantService } from '../tenants/service';
+import type { UsersRepo } from '../users/repo';
+import { maskMobile } from './request-context';
+
+/**
+ * GET /ump/currUserInfo is asked on every page load and by every frame: the answer for an
+ * (account, tenant) pair is kept a few seconds.
+ */
+export const createCurrentUser = (deps: { users: UsersRepo; tenants: TenantService }) => {
+  const cache = new TtlCache<CurrentUser>(5_000);
+
+  const load = async (session: ActiveSession): Promise<CurrentUser> => {
+    const account = await deps.users.findAccount(session.accountId);
+    if (!account || account.status !== 'active') throw new AppError('TOKEN_INVALID');
+    const [tenant, tenantAdmin] = session.tenantId
+      ? await Promise.all([
+          deps.tenants.findById(session.tenantId),
+          deps.users.isTenantAdmin(session.tenantId, session.accountId),
+        ])
+      : [undefined, false];
+    return {
+      id: account.id,
+      sn: account.sn,
+      username: account.username,
+      name: account.name,
+      mobile: maskMobile(account.mobile) || null,
+      isAdmin: account.isPlatformAdmin || tenantAdmin,
+      tenantId: session.tenantId,
+      tenantName: tenant?.name ?? null,
+    };
+  };
+
+  return {
+    of: (session: ActiveSession) =>
+      cache.getOrLoad(`${session.accountId}|${session.tenantId ?? ''}`, () => load(session)),
+    forget: () => cache.clear(),
+  };
+};
+
+export type CurrentUserService = ReturnType<typeof createCurrentUser>;

@@ -1,0 +1,160 @@
+import {
+  checkPassword,
+  type LoginConfig,
+  type LoginData,
+  type LoginResult,
+  policyFromConfig,
+} from '@uniwim/contracts';
+import { hashPassword, needsRehash, verifyPassword } from '../../platform/crypto/passwords';
+import { randomPassword } from '../../platform/crypto/tokens';
+import { AppError, isAppError } from '../../platform/errors';
+import type { CaptchaService } from '../captcha/service';
+import type { KeyService } from '../keys/service';
+import type { LoginConfigService } from '../login-config/service';
+import type { SessionService } from '../sessions/service';
+import type { TenantRecord } from '../tenants/repo';
+import type { TenantService } from '../tenants/service';
+import type { AccountsRepo, LoginAccount } from './accounts-repo';
+import { lockoutSettingsFrom, wrongCredentialsMessage } from './lockout';
+import type { LockoutService } from './lockout-service';
+import type { LoginLogRepo } from './login-log-repo';
+import { maskMobile, type RequestContext } from './request-context';
+import { chooseTenant } from './tenant-choice';
+
+export interface PasswordLoginDeps {
+  accounts: AccountsRepo;
+  tenants: TenantService;
+  loginConfig: LoginConfigService;
+  keys: KeyService;
+  captcha: CaptchaService;
+  lockout: LockoutService;
+  sessions: SessionService;
+  loginLog: LoginLogRepo;
+}
+
+/** Whether the user must change the password before entering the product. */
+export const mustChangePassword = (account: LoginAccount, password: string, config: LoginConfig): boolean =>
+  account.mustChangePassword ||
+  (config.forcePasswordChange === '1' && account.passwordChangedAt === null) ||
+  checkPassword(password, policyFromConfig(config), { username: account.username }) !== null;
+
+/**
+ * Sign-in by account and password (type 1-1). Unknown accounts cost the same argon2 work as known
+ * ones and get the same answer, so neither timing nor messages reveal which accounts exist.
+ */
+export const createPasswordLogin = (deps: PasswordLoginDeps) => {
+  let dummyHash: Promise<string> | undefined;
+  const hashToBurn = () => {
+    dummyHash ??= hashPassword(randomPassword());
+    return dummyHash;
+  };
+
+  const pageTenant = async (
+    tenantId: string | undefined,
+    host: string | undefined,
+  ): Promise<TenantRecord | null> => {
+    if (!tenantId) return deps.tenants.resolveForPage(host, undefined);
+    const tenant = await deps.tenants.findById(tenantId);
+    if (!tenant) throw new AppError('TENANT_NOT_FOUND');
+    return tenant;
+  };
+
+  const authenticate = async (input: LoginData, context: RequestContext, page: TenantRecord | null) => {
+    const { config } = await deps.loginConfig.effective(page?.id ?? null);
+    if (config.showVctCode === 1) {
+      const solved =
+        input.vali && input.captchaId && (await deps.captcha.verify(input.captchaId, input.vali));
+      if (!solved) throw new AppError('CAPTCHA_INVALID');
+    }
+    const settings = lockoutSettingsFrom(config);
+    await deps.lockout.assertNotLocked(input.username, context.ip, settings);
+    const password = await deps.keys.decrypt(input.password);
+    if (password === null) throw new AppError('PASSWORD_UNDECRYPTABLE');
+
+    const account = await deps.accounts.findByUsername(input.username);
+    const matches = await verifyPassword(account?.passwordHash ?? (await hashToBurn()), password);
+    if (!account || !matches) {
+      const failure = await deps.lockout.recordFailure(input.username, context.ip, settings);
+      if (failure.lockedForMs !== null) throw deps.lockout.lockedError(failure.lockedForMs);
+      throw new AppError('INVALID_CREDENTIALS', wrongCredentialsMessage(failure.remaining), {
+        accountId: account?.id,
+      });
+    }
+    await deps.lockout.recordSuccess(input.username, context.ip, settings);
+    return { account, password };
+  };
+
+  return async (input: LoginData, context: RequestContext): Promise<LoginResult> => {
+    let page: TenantRecord | null = null;
+    let accountId: string | null = null;
+    try {
+      page = await pageTenant(input.tenantId, context.host);
+      const { account, password } = await authenticate(input, context, page);
+      accountId = account.id;
+      if (account.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+      const choice = chooseTenant({
+        memberships: await deps.accounts.memberships(account.id),
+        requestedTenantId: input.tenantId ?? null,
+        pageTenantId: page?.id ?? null,
+        isPlatformAdmin: account.isPlatformAdmin,
+        now: new Date(),
+      });
+      if ('error' in choice) throw new AppError(choice.error);
+
+      if (account.passwordHash && needsRehash(account.passwordHash)) {
+        await deps.accounts.setPasswordHash(account.id, await hashPassword(password), false);
+      }
+      const { config } = await deps.loginConfig.effective(choice.tenantId);
+      const changePwd = mustChangePassword(account, password, config);
+      const issued = await deps.sessions.issue({
+        accountId: account.id,
+        tenantId: choice.tenantId,
+        purpose: changePwd ? 'change_password' : 'full',
+        remember: input.remember === true,
+        ip: context.ip,
+        userAgent: context.userAgent,
+        channel: context.channel,
+      });
+      await deps.loginLog.record({
+        tenantId: choice.tenantId,
+        accountId: account.id,
+        username: account.username,
+        mode: 'password',
+        result: 'success',
+        errorCode: null,
+        ip: context.ip,
+        userAgent: context.userAgent,
+        channel: context.channel,
+      });
+      return {
+        token: issued.token,
+        expire: issued.expire,
+        refreshToken: issued.refreshToken,
+        tenantId: issued.tenantId,
+        twoFactorAuth: false,
+        mobile: maskMobile(account.mobile),
+        changePwd,
+      };
+    } catch (error) {
+      const details = isAppError(error) ? (error.details as { accountId?: string } | undefined) : undefined;
+      await deps.loginLog.record({
+        tenantId: page?.id ?? null,
+        accountId: accountId ?? details?.accountId ?? null,
+        username: input.username,
+        mode: 'password',
+        result: 'failure',
+        errorCode: isAppError(error) ? error.errorName : 'INTERNAL',
+        ip: context.ip,
+        userAgent: context.userAgent,
+        channel: context.channel,
+      });
+      if (isAppError(error) && error.errorName === 'INVALID_CREDENTIALS') {
+        // The account id was for the log only: the answer must not differ between known and unknown users.
+        throw new AppError('INVALID_CREDENTIALS', error.message);
+      }
+      throw error;
+    }
+  };
+};
+
+export type PasswordLogin = ReturnType<typeof createPasswordLogin>;

@@ -1,0 +1,39 @@
+import type { ErrorName } from '@uniwim/contracts';
+import type { Membership } from './accounts-repo';
+
+export type TenantChoice = { tenantId: string | null } | { error: ErrorName };
+
+const usable = (m: Membership, now: Date): ErrorName | null => {
+  if (m.membershipStatus !== 'active') return 'NOT_A_MEMBER';
+  if (m.tenantStatus !== 'active') return 'TENANT_DISABLED';
+  if (m.tenantExpiresAt && m.tenantExpiresAt.getTime() <= now.getTime()) return 'TENANT_EXPIRED';
+  return null;
+};
+
+/**
+ * The tenant a sign-in enters. A tenant named by the form must be one the account belongs to.
+ * Otherwise the tenant of the page (its domain) if the account belongs to it, else the account's
+ * first usable tenant; platform administrators may sign in with no tenant at all.
+ */
+export const chooseTenant = (input: {
+  memberships: Membership[];
+  requestedTenantId: string | null;
+  pageTenantId: string | null;
+  isPlatformAdmin: boolean;
+  now: Date;
+}): TenantChoice => {
+  const { memberships, requestedTenantId, pageTenantId, isPlatformAdmin, now } = input;
+  if (requestedTenantId) {
+    const membership = memberships.find((m) => m.tenantId === requestedTenantId);
+    if (!membership) return isPlatformAdmin ? { tenantId: requestedTenantId } : { error: 'NOT_A_MEMBER' };
+    const problem = usable(membership, now);
+    return problem ? { error: problem } : { tenantId: requestedTenantId };
+  }
+  const page = memberships.find((m) => m.tenantId === pageTenantId);
+  if (page && !usable(page, now)) return { tenantId: page.tenantId };
+  const first = memberships.find((m) => !usable(m, now));
+  if (first) return { tenantId: first.tenantId };
+  if (isPlatformAdmin) return { tenantId: null };
+  const [only] = memberships;
+  return { error: only ? (usable(only, now) ?? 'NOT_A_MEMBER') : 'NOT_A_MEMBER' };
+};

@@ -1,0 +1,13 @@
+import type { RandomSource } from './render';
+
+/** Mulberry32: a tiny deterministic generator, so tests render the same captcha every run. Not for production. */
+export const seededRandom = (seed: number): RandomSource => {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+  };
+};
