@@ -21,7 +21,12 @@ export const startTestApp = async (
   infra: Pick<TestInfrastructure, 'db' | 'store' | 'pubsub'>,
   env: Record<string, string> = {},
 ): Promise<TestApp> => {
-  const config = loadConfig({ DATA_DIR: '/tmp/uniwim-test-data', LOG_LEVEL: 'info', ...env });
+  const config = loadConfig({
+    DATA_DIR: '/tmp/uniwim-test-data',
+    LOG_LEVEL: 'info',
+    TRUST_PROXY: 'true',
+    ...env,
+  });
   await loadSeedIfEmpty(infra.db, {
     seedFile: config.seedFile,
     adminPassword: TEST_ADMIN_PASSWORD,
