@@ -47,7 +47,7 @@ export const createChangePassword = (deps: ChangePasswordDeps) => {
       decrypt(body.rpwd),
     ]);
     const account = await deps.accounts.findById(session.accountId);
-    if (!account || account.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    if (account?.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     const { config } = await deps.loginConfig.effective(session.tenantId);
     const policy = policyFromConfig(config);
     const problem =

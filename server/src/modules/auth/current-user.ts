@@ -15,7 +15,7 @@ export const createCurrentUser = (deps: { users: UsersRepo; tenants: TenantServi
 
   const load = async (session: ActiveSession): Promise<CurrentUser> => {
     const account = await deps.users.findAccount(session.accountId);
-    if (!account || account.status !== 'active') throw new AppError('TOKEN_INVALID');
+    if (account?.status !== 'active') throw new AppError('TOKEN_INVALID');
     const [tenant, tenantAdmin] = session.tenantId
       ? await Promise.all([
           deps.tenants.findById(session.tenantId),

@@ -93,7 +93,7 @@ export const authRoutes =
           TENANT_LOOKUP_LIMIT.windowMs,
         );
         const tenant = await deps.tenants.findByName(request.query.name);
-        if (!tenant || tenant.status !== 'active') throw new AppError('TENANT_NOT_FOUND');
+        if (tenant?.status !== 'active') throw new AppError('TENANT_NOT_FOUND');
         return ok({ id: tenant.id, cloud: tenant.cloud, sysType: tenant.sysType });
       },
     );
