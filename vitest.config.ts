@@ -7,6 +7,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: [
             'packages/*/src/**/*.test.ts',
             'web/src/**/*.test.{ts,tsx}',
@@ -18,6 +19,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          sequence: { groupOrder: 1 },
           include: ['server/src/**/*.int.test.ts', 'server/test/**/*.int.test.ts'],
           environment: 'node',
           globalSetup: ['server/test/global-setup.ts'],
