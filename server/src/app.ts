@@ -6,6 +6,8 @@ import { healthRoutes } from './modules/health/routes';
 import { keyRoutes } from './modules/keys/routes';
 import { legacyLoginRoutes } from './modules/legacy-login/routes';
 import { loginConfigRoutes } from './modules/login-config/routes';
+import { registrationRoutes } from './modules/registration/routes';
+import { smsRoutes } from './modules/sms/routes';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -43,14 +45,14 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   server.decorateRequest('session', null);
 
   let shuttingDown = false;
-  const services = createServices(options);
+  const services = createServices(options, { smsLogger: server.log });
   const unsubscribes = await Promise.all([
     services.loginConfig.listenForChanges(),
     services.sessions.listenForRevocations(),
   ]);
 
   registerErrorHandling(server);
-  await registerSecurityHeaders(server, { https: config.publicUrl?.startsWith('https:') ?? false });
+  registerSecurityHeaders(server, { https: config.publicUrl?.startsWith('https:') ?? false });
   await registerOpenApi(server);
 
   await server.register(
@@ -61,6 +63,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(authRoutes(services));
   await server.register(captchaRoutes(services));
   await server.register(legacyLoginRoutes(services));
+  await server.register(smsRoutes(services));
+  await server.register(registrationRoutes(services));
   if (options.serveWeb !== false) await registerStaticWeb(server, config.webDistDir);
 
   await server.ready();

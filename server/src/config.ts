@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { loadSmsSettings, type SmsSettings, SmsSettingsError } from './platform/sms';
 
 /** Every setting the server reads, from the environment, validated once at start. */
 const envSchema = z.object({
@@ -57,6 +58,7 @@ export interface Config {
   seedFile: string;
   seedAdminPassword?: string;
   smsProvider: 'outbox' | 'aliyun' | 'tencent' | 'webhook';
+  sms: SmsSettings;
   logLevel: string;
   bodyLimitBytes: number;
   accessTokenTtlSeconds: number;
@@ -82,7 +84,15 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid setting ${name}${shown}: ${issue.message}`);
   }
   const e = parsed.data;
+  let sms: SmsSettings;
+  try {
+    sms = loadSmsSettings(cleaned, e.SMS_PROVIDER);
+  } catch (error) {
+    if (error instanceof SmsSettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
   return {
+    sms,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

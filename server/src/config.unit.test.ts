@@ -23,6 +23,10 @@ describe('loadConfig', () => {
       REDIS_URL: 'redis://cache:6379',
       PUBLIC_URL: 'https://cloud.example.com',
       SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'key-id',
+      ALIYUN_ACCESS_KEY_SECRET: 'key-secret',
+      ALIYUN_SMS_SIGN_NAME: '企业云',
+      ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1',
       TRUST_PROXY: 'true',
       ACCESS_TOKEN_TTL_SECONDS: '600',
     });
@@ -55,6 +59,10 @@ describe('loadConfig', () => {
   ])('stops with one clear line for %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('names the missing setting of the chosen SMS provider', () => {
+    expect(() => loadConfig({ SMS_PROVIDER: 'aliyun' })).toThrow(/^Missing setting ALIYUN_ACCESS_KEY_ID/);
   });
 
   it('never echoes a password it refuses', () => {

@@ -2,10 +2,13 @@ import type { Config } from './config';
 import { createAccessService } from './modules/access/service';
 import { createAccountsRepo } from './modules/auth/accounts-repo';
 import { createChangePassword } from './modules/auth/change-password';
+import { createCodeLogin } from './modules/auth/code-login';
 import { createCurrentUser } from './modules/auth/current-user';
 import { createLockoutService } from './modules/auth/lockout-service';
 import { createLoginLogRepo } from './modules/auth/login-log-repo';
 import { createPasswordLogin } from './modules/auth/password-login';
+import { createPasswordReset } from './modules/auth/password-reset';
+import { createSignIn } from './modules/auth/sign-in';
 import { createCaptchaService } from './modules/captcha/service';
 import { createKeysRepo } from './modules/keys/repo';
 import { createKeyService } from './modules/keys/service';
@@ -13,8 +16,11 @@ import { createLegacyLogin } from './modules/legacy-login/service';
 import { createLoginConfigRepo } from './modules/login-config/repo';
 import { createLoginConfigService } from './modules/login-config/service';
 import { createMenusRepo } from './modules/menus/repo';
+import { createRegistrationRepo } from './modules/registration/repo';
+import { createRegistration } from './modules/registration/service';
 import { createSessionsRepo } from './modules/sessions/repo';
 import { createSessionService } from './modules/sessions/service';
+import { createVerificationCodes } from './modules/sms/code-service';
 import { createTenantsRepo } from './modules/tenants/repo';
 import { createTenantService } from './modules/tenants/service';
 import { createUsersRepo } from './modules/users/repo';
@@ -22,6 +28,7 @@ import type { Database } from './platform/db/database';
 import { createAuthGuard } from './platform/http/auth-guard';
 import type { PubSub } from './platform/pubsub/pubsub';
 import { createRateLimiter } from './platform/rate-limit';
+import { createSmsProvider, type SmsLogger } from './platform/sms';
 import type { Store } from './platform/store/store';
 
 export interface Infrastructure {
@@ -31,8 +38,13 @@ export interface Infrastructure {
   pubsub: PubSub;
 }
 
+export interface ServiceOptions {
+  /** Where the SMS layer reports deliveries and failures (the app's logger). */
+  smsLogger: SmsLogger;
+}
+
 /** The composition root: every service is made here from its dependencies, once per app. */
-export const createServices = (infra: Infrastructure) => {
+export const createServices = (infra: Infrastructure, options: ServiceOptions) => {
   const { config, db, store, pubsub } = infra;
   const sessions = createSessionService(createSessionsRepo(db), pubsub, {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
@@ -47,6 +59,10 @@ export const createServices = (infra: Infrastructure) => {
   const captcha = createCaptchaService({ store });
   const lockout = createLockoutService(store);
   const loginLog = createLoginLogRepo(db);
+  const sms = createSmsProvider(config.sms, { dataDir: config.dataDir, logger: options.smsLogger });
+  const codes = createVerificationCodes({ store, sms });
+  const signIn = createSignIn({ accounts, tenants, sessions, loginLog, codes, store });
+  const registrationRepo = createRegistrationRepo(db);
   return {
     keys,
     tenants,
@@ -61,15 +77,21 @@ export const createServices = (infra: Infrastructure) => {
     loginLog,
     rateLimiter: createRateLimiter(store),
     currentUser: createCurrentUser({ users, tenants }),
-    passwordLogin: createPasswordLogin({
+    sms,
+    codes,
+    signIn,
+    registrationRepo,
+    passwordLogin: createPasswordLogin({ accounts, tenants, loginConfig, keys, captcha, lockout, signIn }),
+    codeLogin: createCodeLogin({ accounts, codes, loginConfig, lockout, signIn }),
+    passwordReset: createPasswordReset({ accounts, codes, keys, loginConfig, sessions }),
+    registration: createRegistration({
+      repo: registrationRepo,
       accounts,
       tenants,
-      loginConfig,
+      codes,
       keys,
-      captcha,
-      lockout,
-      sessions,
-      loginLog,
+      loginConfig,
+      signIn,
     }),
     legacyLogin: createLegacyLogin({ tenants, loginConfig, keys, captcha, loginLog }),
     changePassword: createChangePassword({ accounts, keys, loginConfig, lockout, sessions }),

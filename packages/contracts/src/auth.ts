@@ -35,6 +35,10 @@ export const loginResultSchema = tokenAnswerSchema.extend({
   mobile: z.string(),
   /** True: the token only allows changing the password; the change-password dialog must open. */
   changePwd: z.boolean(),
+  /** With twoFactorAuth: the pending sign-in the code step completes (POST /dmp/verificationCodeLogin). */
+  ticket: z.string().optional(),
+  /** Set after the two-factor code step: the user signed in as a member of the tenant. */
+  tenantUser: z.boolean().optional(),
 });
 export type LoginResult = z.infer<typeof loginResultSchema>;
 

@@ -9,3 +9,5 @@ export type { LoginConfig, LoginConfigOverride } from './login-config';
 export * from './login-config-values';
 export * from './password-policy';
 export type { CurrentUser, PublicKeyAnswer, TenantLookup } from './payloads';
+export type { VerificationCodeType } from './sms';
+export * from './validation';

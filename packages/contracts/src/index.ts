@@ -7,3 +7,5 @@ export * from './login-config';
 export * from './login-config-values';
 export * from './password-policy';
 export * from './payloads';
+export * from './sms';
+export * from './validation';

@@ -23,6 +23,7 @@ export const tenants = pgTable('tenants', {
   allowSelfRegistration: boolean('allow_self_registration').notNull().default(false),
   legacyLoginUrl: text('legacy_login_url'),
   legacyBulletinUrl: text('legacy_bulletin_url'),
+  twoFactorRequired: boolean('two_factor_required').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -37,6 +38,7 @@ export const accounts = pgTable('accounts', {
   passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   mustChangePassword: boolean('must_change_password').notNull().default(false),
   isPlatformAdmin: boolean('is_platform_admin').notNull().default(false),
+  twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   status: text('status', { enum: ['active', 'disabled'] })
     .notNull()
     .default('active'),

@@ -15,7 +15,7 @@ describe('the embedded backend', () => {
     } finally {
       await infra.close();
     }
-  });
+  }, 60_000);
 });
 
 describe.each(siblingBackends)('two instances sharing $name', (backend) => {

@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
@@ -22,7 +24,7 @@ export const startTestApp = async (
   env: Record<string, string> = {},
 ): Promise<TestApp> => {
   const config = loadConfig({
-    DATA_DIR: '/tmp/uniwim-test-data',
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'uniwim-test-')),
     LOG_LEVEL: 'info',
     TRUST_PROXY: 'true',
     ...env,

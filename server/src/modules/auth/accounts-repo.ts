@@ -12,6 +12,7 @@ export interface LoginAccount {
   mustChangePassword: boolean;
   passwordChangedAt: Date | null;
   isPlatformAdmin: boolean;
+  twoFactorEnabled: boolean;
 }
 
 export interface Membership {
@@ -31,6 +32,7 @@ const loginColumns = {
   mustChangePassword: accounts.mustChangePassword,
   passwordChangedAt: accounts.passwordChangedAt,
   isPlatformAdmin: accounts.isPlatformAdmin,
+  twoFactorEnabled: accounts.twoFactorEnabled,
 };
 
 /** Global accounts and their memberships, as sign-in needs them (platform path: before any tenant). */
@@ -38,6 +40,11 @@ export const createAccountsRepo = (db: Database) => ({
   findByUsername: (username: string): Promise<LoginAccount | undefined> =>
     db.asPlatform(
       async (tx) => (await tx.select(loginColumns).from(accounts).where(eq(accounts.username, username)))[0],
+    ),
+
+  findByMobile: (mobile: string): Promise<LoginAccount | undefined> =>
+    db.asPlatform(
+      async (tx) => (await tx.select(loginColumns).from(accounts).where(eq(accounts.mobile, mobile)))[0],
     ),
 
   findById: (id: string): Promise<LoginAccount | undefined> =>

@@ -11,15 +11,13 @@ import { AppError, isAppError } from '../../platform/errors';
 import type { CaptchaService } from '../captcha/service';
 import type { KeyService } from '../keys/service';
 import type { LoginConfigService } from '../login-config/service';
-import type { SessionService } from '../sessions/service';
 import type { TenantRecord } from '../tenants/repo';
 import type { TenantService } from '../tenants/service';
 import type { AccountsRepo, LoginAccount } from './accounts-repo';
 import { lockoutSettingsFrom, wrongCredentialsMessage } from './lockout';
 import type { LockoutService } from './lockout-service';
-import type { LoginLogRepo } from './login-log-repo';
-import { maskMobile, type RequestContext } from './request-context';
-import { chooseTenant } from './tenant-choice';
+import type { RequestContext } from './request-context';
+import type { SignIn } from './sign-in';
 
 export interface PasswordLoginDeps {
   accounts: AccountsRepo;
@@ -28,8 +26,7 @@ export interface PasswordLoginDeps {
   keys: KeyService;
   captcha: CaptchaService;
   lockout: LockoutService;
-  sessions: SessionService;
-  loginLog: LoginLogRepo;
+  signIn: SignIn;
 }
 
 /** Whether the user must change the password before entering the product. */
@@ -91,63 +88,32 @@ export const createPasswordLogin = (deps: PasswordLoginDeps) => {
       page = await pageTenant(input.tenantId, context.host);
       const { account, password } = await authenticate(input, context, page);
       accountId = account.id;
-      if (account.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
-      const choice = chooseTenant({
-        memberships: await deps.accounts.memberships(account.id),
-        requestedTenantId: input.tenantId ?? null,
-        pageTenantId: page?.id ?? null,
-        isPlatformAdmin: account.isPlatformAdmin,
-        now: new Date(),
-      });
-      if ('error' in choice) throw new AppError(choice.error);
-
+      const tenantId = await deps.signIn.enterTenant(account, input.tenantId ?? null, page?.id ?? null);
       if (account.passwordHash && needsRehash(account.passwordHash)) {
         await deps.accounts.setPasswordHash(account.id, await hashPassword(password), false);
       }
-      const { config } = await deps.loginConfig.effective(choice.tenantId);
+      const { config } = await deps.loginConfig.effective(tenantId);
       const changePwd = mustChangePassword(account, password, config);
-      const issued = await deps.sessions.issue({
-        accountId: account.id,
-        tenantId: choice.tenantId,
-        purpose: changePwd ? 'change_password' : 'full',
-        remember: input.remember === true,
-        ip: context.ip,
-        userAgent: context.userAgent,
-        channel: context.channel,
-      });
-      await deps.loginLog.record({
-        tenantId: choice.tenantId,
-        accountId: account.id,
-        username: account.username,
-        mode: 'password',
-        result: 'success',
-        errorCode: null,
-        ip: context.ip,
-        userAgent: context.userAgent,
-        channel: context.channel,
-      });
-      return {
-        token: issued.token,
-        expire: issued.expire,
-        refreshToken: issued.refreshToken,
-        tenantId: issued.tenantId,
-        twoFactorAuth: false,
-        mobile: maskMobile(account.mobile),
-        changePwd,
-      };
+      const remember = input.remember === true;
+      if (await deps.signIn.requiresTwoFactor(account, tenantId)) {
+        return await deps.signIn.beginTwoFactor(
+          account,
+          { accountId: account.id, tenantId, remember, changePwd },
+          context,
+        );
+      }
+      return await deps.signIn.issue(account, tenantId, { mode: 'password', changePwd, remember, context });
     } catch (error) {
       const details = isAppError(error) ? (error.details as { accountId?: string } | undefined) : undefined;
-      await deps.loginLog.record({
-        tenantId: page?.id ?? null,
-        accountId: accountId ?? details?.accountId ?? null,
-        username: input.username,
-        mode: 'password',
-        result: 'failure',
-        errorCode: isAppError(error) ? error.errorName : 'INTERNAL',
-        ip: context.ip,
-        userAgent: context.userAgent,
-        channel: context.channel,
-      });
+      const knownId = accountId ?? details?.accountId ?? null;
+      await deps.signIn.record(
+        knownId ? { id: knownId, username: input.username } : null,
+        input.username,
+        page?.id ?? null,
+        'password',
+        context,
+        isAppError(error) ? error.errorName : 'INTERNAL',
+      );
       if (isAppError(error) && error.errorName === 'INVALID_CREDENTIALS') {
         // The account id was for the log only: the answer must not differ between known and unknown users.
         throw new AppError('INVALID_CREDENTIALS', error.message);

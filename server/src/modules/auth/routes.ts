@@ -1,8 +1,11 @@
 import {
   changePasswordBodySchema,
+  codeChangePasswordBodySchema,
+  codeLoginBodySchema,
   currentUserSchema,
   encodedBodySchema,
   envelopeSchema,
+  forgetPasswordBodySchema,
   loginDataSchema,
   loginResultSchema,
   refreshBodySchema,
@@ -22,13 +25,17 @@ import type { SessionService } from '../sessions/service';
 import type { TenantService } from '../tenants/service';
 import type { AccountsRepo } from './accounts-repo';
 import type { ChangePassword } from './change-password';
+import type { CodeLogin } from './code-login';
 import type { CurrentUserService } from './current-user';
 import type { LockoutService } from './lockout-service';
 import type { PasswordLogin } from './password-login';
+import type { PasswordReset } from './password-reset';
 import { requestContext } from './request-context';
 
 export interface AuthRouteDeps {
   passwordLogin: PasswordLogin;
+  codeLogin: CodeLogin;
+  passwordReset: PasswordReset;
   changePassword: ChangePassword;
   currentUser: CurrentUserService;
   sessions: SessionService;
@@ -205,6 +212,82 @@ export const authRoutes =
           if (!member) throw new AppError('NOT_FOUND', '用户不存在');
         }
         return ok({ wasLocked: await deps.lockout.unlock(request.body.username) }, '解锁成功');
+      },
+    );
+
+    app.post(
+      '/dmp/verificationCodeLogin',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with an SMS code, or complete a two-factor sign-in',
+          description:
+            'LOGIN_CODE: `{mobile, code, tenantId?}`. TWO_FACTOR_CODE: `{code, ticket}` with the ticket of the ' +
+            'password sign-in that asked for the second factor. Same token answer, lock-out and login log as ' +
+            'the password sign-in.',
+          body: codeLoginBodySchema,
+          response: { 200: envelopeSchema(loginResultSchema) },
+        },
+      },
+      async (request) => {
+        const context = requestContext(request);
+        await deps.rateLimiter.enforce(
+          `login:${rateLimitSubject(context.ip)}`,
+          LOGIN_RATE_LIMIT.limit,
+          LOGIN_RATE_LIMIT.windowMs,
+        );
+        return ok(await deps.codeLogin(request.body, context), '登录成功');
+      },
+    );
+
+    app.post(
+      '/dmp/forgetPwd',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Reset a forgotten password with an SMS code (FORGET_PWD_CODE)',
+          description:
+            'npwd is RSA-OAEP ciphertext like the login password. Every session of the account ends.',
+          body: forgetPasswordBodySchema,
+          response: { 200: envelopeSchema(z.null()) },
+        },
+      },
+      async (request) => {
+        await deps.passwordReset.forgotten(request.body);
+        deps.currentUser.forget();
+        return ok(null, '密码重置成功');
+      },
+    );
+
+    app.post(
+      '/dmp/verificationChangePwd',
+      {
+        preHandler: auth.allowingPasswordChange,
+        schema: {
+          tags: ['auth'],
+          summary:
+            "Change the signed-in user's password with an SMS code (CHANGE_PWD_CODE) instead of the old one",
+          security: [{ bearer: [] }],
+          body: codeChangePasswordBodySchema,
+          response: { 200: envelopeSchema(tokenAnswerSchema) },
+        },
+      },
+      async (request) => {
+        const issued = await deps.passwordReset.withCode(
+          sessionOf(request),
+          request.body,
+          requestContext(request),
+        );
+        deps.currentUser.forget();
+        return ok(
+          {
+            token: issued.token,
+            expire: issued.expire,
+            refreshToken: issued.refreshToken,
+            tenantId: issued.tenantId,
+          },
+          '密码修改成功',
+        );
       },
     );
   };

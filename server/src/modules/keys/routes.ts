@@ -1,6 +1,6 @@
 import { envelopeSchema, publicKeySchema } from '@uniwim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../platform/http/envelope';
+import { sendJsonText } from '../../platform/http/envelope';
 import type { KeyService } from './service';
 
 export const keyRoutes =
@@ -15,6 +15,8 @@ export const keyRoutes =
           response: { 200: envelopeSchema(publicKeySchema) },
         },
       },
-      async () => ok(await keys.publicKey()),
+      async (_request, reply) => {
+        sendJsonText(reply, await keys.publicKeyEnvelopeJson());
+      },
     );
   };

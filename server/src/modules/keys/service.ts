@@ -1,6 +1,7 @@
 import type { PublicKeyAnswer } from '@uniwim/contracts';
 import { generateRsaKeyPair, makeOaepDecryptor } from '../../platform/crypto/rsa';
 import { newId } from '../../platform/crypto/tokens';
+import { ok } from '../../platform/http/envelope';
 import type { KeysRepo } from './repo';
 
 /**
@@ -8,7 +9,9 @@ import type { KeysRepo } from './repo';
  * so every instance answers with the same public key and can decrypt what any page sent.
  */
 export const createKeyService = (repo: KeysRepo) => {
-  let loaded: Promise<{ answer: PublicKeyAnswer; decrypt: (c: string) => string | null }> | undefined;
+  let loaded:
+    | Promise<{ answer: PublicKeyAnswer; answerJson: string; decrypt: (c: string) => string | null }>
+    | undefined;
 
   const load = async () => {
     let pair = await repo.findActive();
@@ -18,10 +21,8 @@ export const createKeyService = (repo: KeysRepo) => {
       pair = await repo.findActive();
       if (!pair) throw new Error('no active RSA key pair after creating one');
     }
-    return {
-      answer: { publicKey: pair.publicKeyPem, keyId: pair.id, algorithm: 'RSA-OAEP-256' as const },
-      decrypt: makeOaepDecryptor(pair.privateKeyPem),
-    };
+    const answer = { publicKey: pair.publicKeyPem, keyId: pair.id, algorithm: 'RSA-OAEP-256' as const };
+    return { answer, answerJson: JSON.stringify(ok(answer)), decrypt: makeOaepDecryptor(pair.privateKeyPem) };
   };
 
   const current = () => {
@@ -38,6 +39,8 @@ export const createKeyService = (repo: KeysRepo) => {
       await current();
     },
     publicKey: async (): Promise<PublicKeyAnswer> => (await current()).answer,
+    /** The whole GET /ump/key answer as JSON text, serialised once: every sign-in page asks for it. */
+    publicKeyEnvelopeJson: async (): Promise<string> => (await current()).answerJson,
     /** Plaintext of a base64 OAEP ciphertext, or null when it cannot be decrypted. */
     decrypt: async (ciphertextBase64: string): Promise<string | null> =>
       (await current()).decrypt(ciphertextBase64),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { AuthGuard } from '../../platform/http/auth-guard';
 import { sessionOf } from '../../platform/http/auth-guard';
-import { ok } from '../../platform/http/envelope';
+import { ok, sendJsonText } from '../../platform/http/envelope';
 import type { AccessService } from '../access/service';
 import type { MenusRepo } from '../menus/repo';
 import type { TenantService } from '../tenants/service';
@@ -36,10 +36,11 @@ export const loginConfigRoutes =
           response: { 200: envelopeSchema(z.string()) },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const tenant = await tenants.resolveForPage(request.headers.host, request.query.tenant);
         if (request.query.tenant && !tenant) throw new AppError('TENANT_NOT_FOUND');
-        return ok((await loginConfig.effective(tenant?.id ?? null)).encoded);
+        const { encodedEnvelopeJson } = await loginConfig.effective(tenant?.id ?? null);
+        sendJsonText(reply, encodedEnvelopeJson);
       },
     );
 

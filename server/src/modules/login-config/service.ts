@@ -1,5 +1,6 @@
 import { encodeLoginConfig, type LoginConfig, type LoginConfigOverride } from '@uniwim/contracts';
 import { TtlCache } from '../../platform/cache/ttl-cache';
+import { ok } from '../../platform/http/envelope';
 import type { PubSub } from '../../platform/pubsub/pubsub';
 import { mergeLoginConfig } from './merge';
 import type { LoginConfigRepo } from './repo';
@@ -8,6 +9,8 @@ export interface EffectiveLoginConfig {
   config: LoginConfig;
   /** What GET /ump/cfg-encrypt answers, computed once per change. */
   encoded: string;
+  /** That whole answer as JSON text: every anonymous page load asks for it, so it is serialised once. */
+  encodedEnvelopeJson: string;
 }
 
 export const LOGIN_CONFIG_CHANGED_CHANNEL = 'login-config-changed';
@@ -26,7 +29,8 @@ export const createLoginConfigService = (repo: LoginConfigRepo, pubsub: PubSub) 
       tenantId ? repo.getTenantOverride(tenantId) : Promise.resolve({}),
     ]);
     const config = mergeLoginConfig(platform, override);
-    return { config, encoded: encodeLoginConfig(config) };
+    const encoded = encodeLoginConfig(config);
+    return { config, encoded, encodedEnvelopeJson: JSON.stringify(ok(encoded)) };
   };
 
   const forget = (key: string) => {

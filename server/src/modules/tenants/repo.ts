@@ -14,6 +14,7 @@ export interface TenantRecord {
   allowSelfRegistration: boolean;
   legacyLoginUrl: string | null;
   legacyBulletinUrl: string | null;
+  twoFactorRequired: boolean;
 }
 
 const columns = {
@@ -28,6 +29,7 @@ const columns = {
   allowSelfRegistration: tenants.allowSelfRegistration,
   legacyLoginUrl: tenants.legacyLoginUrl,
   legacyBulletinUrl: tenants.legacyBulletinUrl,
+  twoFactorRequired: tenants.twoFactorRequired,
 };
 
 export const createTenantsRepo = (db: Database) => ({

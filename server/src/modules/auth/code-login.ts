@@ -1,0 +1,117 @@
+import { isValidMobile, type LoginResult } from '@uniwim/contracts';
+import { AppError, isAppError } from '../../platform/errors';
+import type { LoginConfigService } from '../login-config/service';
+import type { VerificationCodes } from '../sms/code-service';
+import type { AccountsRepo } from './accounts-repo';
+import { lockoutSettingsFrom } from './lockout';
+import type { LockoutService } from './lockout-service';
+import type { RequestContext } from './request-context';
+import type { SignIn } from './sign-in';
+
+export interface CodeLoginInput {
+  type: 'LOGIN_CODE' | 'TWO_FACTOR_CODE';
+  mobile?: string;
+  code: string;
+  tenantId?: string;
+  ticket?: string;
+  remember?: boolean;
+}
+
+/**
+ * Sign-in with an SMS code (type 1-3), and the code step of two-factor sign-in. Wrong codes count
+ * towards the same lock-out as wrong passwords, and every attempt goes to the same login log.
+ */
+export const createCodeLogin = (deps: {
+  accounts: AccountsRepo;
+  codes: VerificationCodes;
+  loginConfig: LoginConfigService;
+  lockout: LockoutService;
+  signIn: SignIn;
+}) => {
+  const withLockout = async <T>(
+    username: string,
+    context: RequestContext,
+    tenantId: string | null,
+    work: () => Promise<T>,
+  ) => {
+    const settings = lockoutSettingsFrom((await deps.loginConfig.effective(tenantId)).config);
+    await deps.lockout.assertNotLocked(username, context.ip, settings);
+    try {
+      const result = await work();
+      await deps.lockout.recordSuccess(username, context.ip, settings);
+      return result;
+    } catch (error) {
+      if (
+        isAppError(error) &&
+        (error.errorName === 'CODE_INVALID' || error.errorName === 'CODE_TOO_MANY_TRIES')
+      ) {
+        const failure = await deps.lockout.recordFailure(username, context.ip, settings);
+        if (failure.lockedForMs !== null) throw deps.lockout.lockedError(failure.lockedForMs);
+      }
+      throw error;
+    }
+  };
+
+  const smsLogin = async (input: CodeLoginInput, context: RequestContext): Promise<LoginResult> => {
+    const mobile = input.mobile?.trim() ?? '';
+    if (!isValidMobile(mobile)) throw new AppError('MOBILE_INVALID');
+    const account = await deps.accounts.findByMobile(mobile);
+    // An unknown number never received a code, so verification fails like a wrong code.
+    const subject = account?.username ?? `mobile:${mobile}`;
+    return withLockout(subject, context, input.tenantId ?? null, async () => {
+      await deps.codes.verify({ type: 'LOGIN_CODE', mobile, code: input.code });
+      if (!account) throw new AppError('CODE_INVALID');
+      const tenantId = await deps.signIn.enterTenant(account, input.tenantId ?? null, null);
+      return deps.signIn.issue(account, tenantId, {
+        mode: 'sms',
+        changePwd: account.mustChangePassword,
+        remember: input.remember === true,
+        context,
+      });
+    });
+  };
+
+  const twoFactorStep = async (input: CodeLoginInput, context: RequestContext): Promise<LoginResult> => {
+    const pending = input.ticket ? await deps.signIn.pendingOf(input.ticket) : null;
+    if (!pending || !input.ticket) throw new AppError('CODE_INVALID', '登录已失效，请重新登录');
+    const account = await deps.accounts.findById(pending.accountId);
+    if (!account?.mobile) throw new AppError('CODE_INVALID');
+    return withLockout(account.username, context, pending.tenantId, async () => {
+      await deps.codes.verify({
+        type: 'TWO_FACTOR_CODE',
+        mobile: account.mobile!,
+        code: input.code,
+        binding: input.ticket,
+      });
+      await deps.signIn.endTwoFactor(input.ticket!);
+      const tenantId = await deps.signIn.enterTenant(account, pending.tenantId, null);
+      return deps.signIn.issue(account, tenantId, {
+        mode: 'sms',
+        changePwd: pending.changePwd,
+        remember: pending.remember,
+        context,
+        tenantUser: true,
+      });
+    });
+  };
+
+  return async (input: CodeLoginInput, context: RequestContext): Promise<LoginResult> => {
+    try {
+      return input.type === 'TWO_FACTOR_CODE'
+        ? await twoFactorStep(input, context)
+        : await smsLogin(input, context);
+    } catch (error) {
+      await deps.signIn.record(
+        null,
+        input.mobile ?? '(two-factor)',
+        input.tenantId ?? null,
+        'sms',
+        context,
+        isAppError(error) ? error.errorName : 'INTERNAL',
+      );
+      throw error;
+    }
+  };
+};
+
+export type CodeLogin = ReturnType<typeof createCodeLogin>;

@@ -1,0 +1,152 @@
+import type { LoginResult } from '@uniwim/contracts';
+import { newOpaqueToken } from '../../platform/crypto/tokens';
+import { AppError } from '../../platform/errors';
+import type { Store } from '../../platform/store/store';
+import type { SessionService } from '../sessions/service';
+import type { VerificationCodes } from '../sms/code-service';
+import type { TenantService } from '../tenants/service';
+import type { AccountsRepo, LoginAccount } from './accounts-repo';
+import type { LoginLogRepo, LoginMode } from './login-log-repo';
+import { maskMobile, type RequestContext } from './request-context';
+import { chooseTenant } from './tenant-choice';
+
+export interface SignInDeps {
+  accounts: AccountsRepo;
+  tenants: TenantService;
+  sessions: SessionService;
+  loginLog: LoginLogRepo;
+  codes: VerificationCodes;
+  store: Store;
+}
+
+export interface PendingTwoFactor {
+  accountId: string;
+  tenantId: string | null;
+  remember: boolean;
+  changePwd: boolean;
+}
+
+const TWO_FACTOR_TTL_MS = 5 * 60_000;
+export const pendingTwoFactorKey = (ticket: string) => `2fa:${ticket}`;
+
+/**
+ * What every way of signing in shares once the user is known: which tenant they enter, the second
+ * factor when it is required, the session, and the login log.
+ */
+export const createSignIn = (deps: SignInDeps) => {
+  const enterTenant = async (
+    account: LoginAccount,
+    requestedTenantId: string | null,
+    pageTenantId: string | null,
+  ) => {
+    if (account.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
+    const choice = chooseTenant({
+      memberships: await deps.accounts.memberships(account.id),
+      requestedTenantId,
+      pageTenantId,
+      isPlatformAdmin: account.isPlatformAdmin,
+      now: new Date(),
+    });
+    if ('error' in choice) throw new AppError(choice.error);
+    return choice.tenantId;
+  };
+
+  const record = (
+    account: Pick<LoginAccount, 'id' | 'username'> | null,
+    username: string,
+    tenantId: string | null,
+    mode: LoginMode,
+    context: RequestContext,
+    errorCode: string | null,
+  ) =>
+    deps.loginLog.record({
+      tenantId,
+      accountId: account?.id ?? null,
+      username: account?.username ?? username,
+      mode,
+      result: errorCode ? 'failure' : 'success',
+      errorCode,
+      ip: context.ip,
+      userAgent: context.userAgent,
+      channel: context.channel,
+    });
+
+  const issue = async (
+    account: LoginAccount,
+    tenantId: string | null,
+    options: {
+      mode: LoginMode;
+      changePwd: boolean;
+      remember: boolean;
+      context: RequestContext;
+      tenantUser?: boolean;
+    },
+  ): Promise<LoginResult> => {
+    const issued = await deps.sessions.issue({
+      accountId: account.id,
+      tenantId,
+      purpose: options.changePwd ? 'change_password' : 'full',
+      remember: options.remember,
+      ip: options.context.ip,
+      userAgent: options.context.userAgent,
+      channel: options.context.channel,
+    });
+    await record(account, account.username, tenantId, options.mode, options.context, null);
+    return {
+      token: issued.token,
+      expire: issued.expire,
+      refreshToken: issued.refreshToken,
+      tenantId: issued.tenantId,
+      twoFactorAuth: false,
+      mobile: maskMobile(account.mobile),
+      changePwd: options.changePwd,
+      ...(options.tenantUser ? { tenantUser: true } : {}),
+    };
+  };
+
+  const requiresTwoFactor = async (account: LoginAccount, tenantId: string | null) =>
+    account.twoFactorEnabled ||
+    (tenantId !== null && (await deps.tenants.findById(tenantId))?.twoFactorRequired === true);
+
+  /** No token yet: a code goes to the account's phone and the answer carries the pending sign-in's ticket. */
+  const beginTwoFactor = async (
+    account: LoginAccount,
+    pending: PendingTwoFactor,
+    context: RequestContext,
+  ): Promise<LoginResult> => {
+    if (!account.mobile) throw new AppError('NO_MOBILE');
+    const ticket = newOpaqueToken();
+    await deps.store.set(pendingTwoFactorKey(ticket), JSON.stringify(pending), { ttlMs: TWO_FACTOR_TTL_MS });
+    await deps.codes.send({
+      type: 'TWO_FACTOR_CODE',
+      mobile: account.mobile,
+      ip: context.ip,
+      binding: ticket,
+    });
+    return {
+      token: '',
+      expire: 0,
+      refreshToken: '',
+      tenantId: pending.tenantId,
+      twoFactorAuth: true,
+      mobile: maskMobile(account.mobile),
+      changePwd: pending.changePwd,
+      ticket,
+    };
+  };
+
+  const pendingOf = async (ticket: string): Promise<PendingTwoFactor | null> => {
+    const raw = await deps.store.get(pendingTwoFactorKey(ticket));
+    return raw ? (JSON.parse(raw) as PendingTwoFactor) : null;
+  };
+
+  /** A pending sign-in completes once: its ticket is spent before the session is issued. */
+  const endTwoFactor = async (ticket: string) => {
+    if ((await deps.store.take(pendingTwoFactorKey(ticket))) === null)
+      throw new AppError('CODE_INVALID', '登录已失效，请重新登录');
+  };
+
+  return { enterTenant, record, issue, requiresTwoFactor, beginTwoFactor, pendingOf, endTwoFactor };
+};
+
+export type SignIn = ReturnType<typeof createSignIn>;
