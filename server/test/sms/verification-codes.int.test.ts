@@ -34,7 +34,10 @@ const errorName = (promise: Promise<unknown>) =>
 describe.each(testBackends())('verification codes on $name', (backend) => {
   let infra: TestInfrastructure;
   let n = 0;
-  const mobile = () => `1380000${String(1000 + (n += 1)).slice(-4)}`;
+  const mobile = () => {
+    n += 1;
+    return `1380000${String(1000 + n).slice(-4)}`;
+  };
 
   beforeAll(async () => {
     infra = await backend.open();
