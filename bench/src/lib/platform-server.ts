@@ -1,0 +1,41 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type ChildServer, startChildServer } from './child-server';
+
+/** The seeded platform admin ("admin" in server/seed/demo.json) signs in with this password. */
+export const BENCH_ADMIN_PASSWORD = 'bench-Admin-Passw0rd';
+
+export interface PlatformServer extends ChildServer {
+  dataDir: string;
+}
+
+/**
+ * Starts the real server exactly as `npm start` would (node --import tsx server/src/main.ts), on a
+ * fresh empty DATA_DIR (embedded PGlite, demo seed, in-memory store), and removes the directory on stop.
+ */
+export const startPlatformServer = async (extraEnv: Record<string, string> = {}): Promise<PlatformServer> => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'uniwim-bench-'));
+  try {
+    const server = await startChildServer({
+      name: 'platform server',
+      nodeArgs: ['--import', 'tsx', 'server/src/main.ts'],
+      env: {
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SEED_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD,
+        // Empty means unset to the server: no external PostgreSQL or Redis from the caller's shell.
+        DATABASE_URL: '',
+        REDIS_URL: '',
+        PUBLIC_URL: '',
+        SEED_FILE: '',
+        ...extraEnv,
+      },
+      cleanup: () => rm(dataDir, { recursive: true, force: true }),
+    });
+    return Object.assign(server, { dataDir });
+  } catch (error) {
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+};

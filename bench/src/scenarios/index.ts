@@ -1,0 +1,13 @@
+import type { Scenario } from '../scenario';
+import { cfgEncryptScenario } from './cfg-encrypt';
+import { coldStartScenario } from './cold-start';
+import { loginJsSizeScenario } from './login-js-size';
+import { publicKeyScenario } from './public-key';
+
+/** Every scenario, in the order `npm run bench` runs them. Add new ones here. */
+export const scenarios: Scenario[] = [
+  cfgEncryptScenario,
+  publicKeyScenario,
+  coldStartScenario,
+  loginJsSizeScenario,
+];
