@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { baseUrl } from './support/environment';
 import { recordPageProblems } from './support/page-problems';
+import { signIn } from './support/sign-in';
 
 test.describe('entry pages', () => {
   test('the site root leads to the sign-in page', async ({ page }) => {
@@ -17,14 +18,11 @@ test.describe('entry pages', () => {
     });
   }
 
-  test('index.html with a stored token shows the workspace placeholder', async ({ page }) => {
-    await page.goto(`${baseUrl}/favicon.svg`);
-    await page.evaluate(() => localStorage.setItem('UniWimAuthorization', 'some-token'));
-    // Recorded from here: the browser's own favicon.ico probe for the SVG document above is no page problem.
+  test('index.html after sign-in shows the workspace placeholder with the user', async ({ page }) => {
     const problems = recordPageProblems(page);
-    await page.goto(`${baseUrl}/index.html`);
+    await signIn(page, { account: 'water.op', expectedName: '李运维' });
     await expect(page.getByTestId('workspace-shell')).toBeVisible();
-    await expect(page).toHaveURL(`${baseUrl}/index.html`);
+    await expect(page.getByTestId('logout')).toBeVisible();
     expect(problems).toEqual([]);
   });
 });

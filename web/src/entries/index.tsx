@@ -1,9 +1,14 @@
 import { mountPage } from '../app/mount';
+import { SignedInPage } from '../features/session/SignedInPage';
 import { ComingSoonShell } from '../features/workspace/ComingSoonShell';
 import { readStoredToken } from '../lib/storage-keys';
 
 if (readStoredToken()) {
-  mountPage(<ComingSoonShell titleKey="workspace.title" loginHref="login.html" />);
+  mountPage(
+    <SignedInPage loginHref="login.html">
+      {(session) => <ComingSoonShell titleKey="workspace.title" loginHref="login.html" session={session} />}
+    </SignedInPage>,
+  );
 } else {
   location.replace('login.html');
 }

@@ -143,3 +143,75 @@ describe('api client', () => {
     });
   });
 });
+
+describe('api client with the token-refresh hooks', () => {
+  const tokenInvalid = () =>
+    jsonResponse(
+      {
+        Code: ErrorCodes.TOKEN_INVALID.code,
+        Message: '登录凭据无效',
+        Response: null,
+        Error: 'TOKEN_INVALID',
+      },
+      401,
+    );
+
+  const clientWith = (recover: (tokenUsed: string | null) => Promise<boolean>) => {
+    let token = 'old';
+    const session = {
+      ensureFresh: vi.fn(async () => {}),
+      recover: vi.fn(async (tokenUsed: string | null) => {
+        const retry = await recover(tokenUsed);
+        if (retry) token = 'new';
+        return retry;
+      }),
+    };
+    return { session, client: createApiClient({ getToken: () => token, session }) };
+  };
+
+  it('refreshes before a request when due, and retries once with the new token after TOKEN_INVALID', async () => {
+    const answers = [tokenInvalid(), jsonResponse({ Code: 0, Message: '', Response: 'me' })];
+    const fetchMock = stubFetch(() => answers.shift()!);
+    const { client, session } = clientWith(async () => true);
+    await expect(client.get('/ump/currUserInfo')).resolves.toBe('me');
+    expect(session.ensureFresh).toHaveBeenCalledOnce();
+    expect(session.recover).toHaveBeenCalledWith('old');
+    const authorizations = fetchMock.mock.calls.map(
+      ([, init]) => (init!.headers as Record<string, string>).Authorization,
+    );
+    expect(authorizations).toEqual(['Bearer old', 'Bearer new']);
+  });
+
+  it('retries only once', async () => {
+    const fetchMock = stubFetch(() => tokenInvalid());
+    const { client } = clientWith(async () => true);
+    await expect(client.get('/x')).rejects.toMatchObject({ errorName: 'TOKEN_INVALID' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('gives up when the refresh fails, and ignores other errors', async () => {
+    stubFetch(() => tokenInvalid());
+    const failing = clientWith(async () => false);
+    await expect(failing.client.get('/x')).rejects.toMatchObject({ errorName: 'TOKEN_INVALID' });
+
+    stubFetch(() =>
+      jsonResponse({ Code: ErrorCodes.FORBIDDEN.code, Message: '没有访问权限', Response: null }, 403),
+    );
+    const other = clientWith(async () => true);
+    await expect(other.client.get('/x')).rejects.toMatchObject({ errorName: 'FORBIDDEN' });
+    expect(other.session.recover).not.toHaveBeenCalled();
+  });
+
+  it('leaves requests with their own Authorization header alone', async () => {
+    const fetchMock = stubFetch(() => tokenInvalid());
+    const { client, session } = clientWith(async () => true);
+    await expect(
+      client.post('/dmp/user/changePwd', {}, { headers: { Authorization: 'Bearer sign-in-token' } }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(session.ensureFresh).not.toHaveBeenCalled();
+    expect(session.recover).not.toHaveBeenCalled();
+    expect((fetchMock.mock.calls[0]![1]!.headers as Record<string, string>).Authorization).toBe(
+      'Bearer sign-in-token',
+    );
+  });
+});

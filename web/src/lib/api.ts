@@ -1,5 +1,13 @@
-import { type Envelope, ErrorCodes, type ErrorName, errorNameOf, OK_CODE } from '@uniwim/contracts/client';
+import {
+  type Envelope,
+  ErrorCodes,
+  type ErrorName,
+  errorNameOf,
+  OK_CODE,
+  type TokenAnswer,
+} from '@uniwim/contracts/client';
 import { readStoredToken } from './storage-keys';
+import { createTokenRefresher, type TokenRefresher } from './token-refresh';
 
 /** Codes for failures that never reached a server answer; negative so they cannot clash with ErrorCodes. */
 export const ClientErrorCodes = {
@@ -57,6 +65,19 @@ export interface ApiClientOptions {
   fetch?: FetchLike;
   /** Read on every request, so a token stored after sign-in is used at once. */
   getToken?: () => string | null;
+  /**
+   * Keeps the stored token alive. Not used for requests that bring their own Authorization header
+   * (such as the change-password call with the sign-in answer's token).
+   */
+  session?: SessionHooks;
+}
+
+/** What the client needs from the token-refresh client (see token-refresh.ts). */
+export interface SessionHooks {
+  /** Before each request: refresh when the token is about to expire. */
+  ensureFresh(): Promise<void>;
+  /** After a 401 TOKEN_INVALID: true when the request may be sent again, once. */
+  recover(tokenUsed: string | null): Promise<boolean>;
 }
 
 export interface ApiClient {
@@ -86,10 +107,10 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
   // Looked up per call, not captured: tests stub the global fetch after the client exists.
   const doFetch = (input: string, init: RequestInit) => (options.fetch ?? globalThis.fetch)(input, init);
 
-  const request = async <T>(path: string, req: RequestOptions = {}): Promise<T> => {
-    const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
-    const token = options.getToken?.();
+  const send = async <T>(path: string, req: RequestOptions, token: string | null): Promise<T> => {
+    const headers: Record<string, string> = { Accept: 'application/json' };
     if (token) headers.Authorization = `Bearer ${token}`;
+    Object.assign(headers, req.headers);
     const hasBody = req.body !== undefined;
     if (hasBody) headers['Content-Type'] = 'application/json';
 
@@ -137,6 +158,19 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
     return payload.Response as T;
   };
 
+  const request = async <T>(path: string, req: RequestOptions = {}): Promise<T> => {
+    const session = req.headers?.Authorization === undefined ? options.session : undefined;
+    await session?.ensureFresh();
+    const token = options.getToken?.() ?? null;
+    try {
+      return await send<T>(path, req, token);
+    } catch (error) {
+      const tokenRejected = error instanceof ApiError && error.errorName === 'TOKEN_INVALID';
+      if (!session || !tokenRejected || !(await session.recover(token))) throw error;
+      return send<T>(path, req, options.getToken?.() ?? null);
+    }
+  };
+
   return {
     request,
     get: (path, opts) => request(path, { ...opts, method: 'GET' }),
@@ -144,5 +178,33 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
   };
 };
 
-/** The one client the pages use: same origin, bearer token from local storage. */
-export const api: ApiClient = createApiClient({ getToken: () => readStoredToken() });
+/** Without a token or refresh: for the refresh call itself. */
+const anonymousClient = createApiClient();
+
+let browserRefresher: TokenRefresher | undefined;
+
+/** The pages' one token-refresh client, over local storage; created on first use. */
+export const browserTokenRefresher = (): TokenRefresher => {
+  browserRefresher ??= createTokenRefresher({
+    storage: localStorage,
+    requestRefresh: (refreshToken) =>
+      anonymousClient.post<TokenAnswer | null>('/dmp/refreshToken', { refreshToken }),
+    isTransient: (error) => error instanceof ApiError && error.isNetworkError,
+    onFailure: (failure) => {
+      // The alert needs antd's Modal: loaded only when a refresh actually fails.
+      import('./session-expired-alert')
+        .then(({ alertSessionExpired }) => alertSessionExpired(failure))
+        .catch(() => location.replace('/login.html'));
+    },
+  });
+  return browserRefresher;
+};
+
+/** The one client the pages use: same origin, bearer token from local storage, kept fresh. */
+export const api: ApiClient = createApiClient({
+  getToken: () => readStoredToken(),
+  session: {
+    ensureFresh: () => browserTokenRefresher().ensureFresh(),
+    recover: (tokenUsed) => browserTokenRefresher().recover(tokenUsed),
+  },
+});

@@ -2,9 +2,14 @@ import { MobileOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons'
 import { type LoginConfig, type LoginType, parseLoginTypes } from '@uniwim/contracts/client';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AccountLoginForm } from './AccountLoginForm';
+import { AppDownloadPopover } from './AppDownloadPopover';
 import { LoginModeTabs } from './LoginModeTabs';
+import { RegisterPlaceholder } from './RegisterPlaceholder';
 
 type SignInMode = Exclude<LoginType, '-1'>;
+/** The sign-in modes plus -1, registration (spec section 2, "Login panel"). */
+type PanelMode = SignInMode | '-1';
 
 const modeIcons: Record<SignInMode, ReactNode> = {
   '1-1': <UserOutlined />,
@@ -14,7 +19,8 @@ const modeIcons: Record<SignInMode, ReactNode> = {
 
 const isSignInMode = (type: LoginType): type is SignInMode => type !== '-1';
 
-const ComingSoon = ({ mode }: { mode: SignInMode }) => {
+/** QR code and SMS sign-in arrive in later releases. */
+const ComingSoon = ({ mode }: { mode: Exclude<SignInMode, '1-1'> }) => {
   const { t } = useTranslation();
   return (
     <div className="login-panel__placeholder">
@@ -27,15 +33,30 @@ const ComingSoon = ({ mode }: { mode: SignInMode }) => {
   );
 };
 
+const ModeBody = ({ mode, config }: { mode: SignInMode; config: LoginConfig }) =>
+  mode === '1-1' ? <AccountLoginForm config={config} /> : <ComingSoon mode={mode} />;
+
 /**
- * The sign-in card: title and the modes loginAccountType offers, the first one selected (spec
- * section 2, "Login panel"). A placeholder until the sign-in forms are built; it is its own
- * component so they can replace it without touching the page.
+ * The sign-in card: title, the modes loginAccountType offers (the first one selected), the chosen
+ * mode's form, the register link and the "get APP" popover (spec section 2, "Login panel").
  */
 export const LoginPanel = ({ config }: { config: LoginConfig }) => {
   const { t } = useTranslation();
   const modes = parseLoginTypes(config.loginAccountType).filter(isSignInMode);
-  const [mode, setMode] = useState<SignInMode>(modes[0] ?? '1-1');
+  const initialMode = modes[0] ?? '1-1';
+  const [mode, setMode] = useState<PanelMode>(initialMode);
+
+  if (mode === '-1') {
+    return (
+      <section className="login-panel" data-testid="login-panel" aria-labelledby="login-panel-title">
+        <h1 className="login-panel__title" id="login-panel-title">
+          {t('login.register.title')}
+        </h1>
+        <RegisterPlaceholder onBackToLogin={() => setMode(initialMode)} />
+      </section>
+    );
+  }
+
   return (
     <section className="login-panel" data-testid="login-panel" aria-labelledby="login-panel-title">
       <h1 className="login-panel__title" id="login-panel-title">
@@ -47,7 +68,18 @@ export const LoginPanel = ({ config }: { config: LoginConfig }) => {
         onChange={setMode}
       />
       <div role="tabpanel" className="login-panel__body" aria-label={t(`login.types.${mode}`)}>
-        <ComingSoon mode={mode} />
+        <ModeBody mode={mode} config={config} />
+      </div>
+      <div className="login-panel__links">
+        <button
+          type="button"
+          className="login-link"
+          data-testid="login-register"
+          onClick={() => setMode('-1')}
+        >
+          {t('login.form.register')}
+        </button>
+        {config.appDownload === '1' && <AppDownloadPopover pictures={config.appDownloadPic} />}
       </div>
     </section>
   );

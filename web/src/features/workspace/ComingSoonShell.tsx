@@ -1,8 +1,10 @@
-import { AppstoreOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import type { CurrentUser } from '@uniwim/contracts/client';
 import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
+import { displayNameOf } from '../session/current-user';
 import './workspace.css';
 
 interface ComingSoonShellProps {
@@ -12,10 +14,12 @@ interface ComingSoonShellProps {
   loginHref: string;
   /** Extra detail, such as the route a frame was asked to show. */
   detail?: string;
+  /** The signed-in user; with it the header shows the name and a logout button. */
+  session?: { user: CurrentUser; logout: () => void };
 }
 
 /** Stand-in for the shell pages until the menu tree and frames are built. */
-export const ComingSoonShell = ({ titleKey, loginHref, detail }: ComingSoonShellProps) => {
+export const ComingSoonShell = ({ titleKey, loginHref, detail, session }: ComingSoonShellProps) => {
   const { t } = useTranslation();
   const title = t(titleKey);
   useEffect(() => {
@@ -30,9 +34,20 @@ export const ComingSoonShell = ({ titleKey, loginHref, detail }: ComingSoonShell
         </span>
         <span className="workspace-shell__actions">
           <LanguageSwitch />
-          <Button type="link" href={loginHref}>
-            {t('common.backToLogin')}
-          </Button>
+          {session ? (
+            <>
+              <span className="workspace-shell__user" data-testid="current-user-name">
+                <UserOutlined /> {displayNameOf(session.user)}
+              </span>
+              <Button type="text" icon={<LogoutOutlined />} data-testid="logout" onClick={session.logout}>
+                {t('session.logout')}
+              </Button>
+            </>
+          ) : (
+            <Button type="link" href={loginHref}>
+              {t('common.backToLogin')}
+            </Button>
+          )}
         </span>
       </header>
       <main className="workspace-shell__body">

@@ -1,0 +1,84 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { repoRoot } from './environment';
+
+/**
+ * The e2e server loads server/seed/demo.json plus the tenants and users below (SEED_FILE points at a
+ * copy written by the global setup), so tests that lock or change passwords never touch the demo
+ * users other tests sign in with. Users without a password share SEED_ADMIN_PASSWORD.
+ */
+export const E2E_USERS = {
+  /** A water user only the lock-out test signs in with. */
+  lockout: { username: 'lock.target', name: '锁定测试', tenant: 'water' },
+  /** A water user only the remember-me test signs in with. */
+  remember: { username: 'remember.me', name: '记住账号测试', tenant: 'water' },
+  /** A member of the tenant that forces a password change; only the change test signs in with it. */
+  forcedChange: { username: 'forced.user', name: '改密测试', tenant: 'secure' },
+} as const;
+
+export const E2E_TENANTS = {
+  /** forcePasswordChange "1": a user who never changed the seeded password must change it. */
+  secure: { id: 't-secure', code: 'secure', name: '强制改密测试公司', domain: 'secure.localhost' },
+  /** showVctCode 1: the sign-in form shows the image captcha; appDownload "1" with one picture. */
+  captcha: { id: 't-captcha', code: 'captcha', name: '验证码测试公司', domain: 'captcha.localhost' },
+} as const;
+
+export const CAPTCHA_TENANT_APP_PICTURE = '/brand/platform-logo.svg';
+
+interface SeedTenant {
+  code: string;
+  users?: { username: string; name: string; roles?: string[] }[];
+  [field: string]: unknown;
+}
+
+const usersOf = (tenant: string) =>
+  Object.values(E2E_USERS)
+    .filter((user) => user.tenant === tenant)
+    .map(({ username, name }) => ({ username, name, roles: ['staff'] }));
+
+export const buildE2eSeed = (): Record<string, unknown> => {
+  const demo = JSON.parse(readFileSync(join(repoRoot, 'server', 'seed', 'demo.json'), 'utf8')) as {
+    tenants: SeedTenant[];
+    [field: string]: unknown;
+  };
+  const staffRole = { code: 'staff', name: '员工' };
+  const tenants: SeedTenant[] = demo.tenants.map((tenant) =>
+    tenant.code === 'water'
+      ? {
+          ...tenant,
+          roles: [...((tenant.roles as unknown[]) ?? []), staffRole],
+          users: [...(tenant.users ?? []), ...usersOf('water')],
+        }
+      : tenant,
+  );
+  tenants.push(
+    {
+      ...E2E_TENANTS.secure,
+      loginConfig: { title: '强制改密测试公司', forcePasswordChange: '1' },
+      roles: [staffRole],
+      users: usersOf('secure'),
+      applications: ['workbench'],
+    },
+    {
+      ...E2E_TENANTS.captcha,
+      loginConfig: {
+        title: '验证码测试公司',
+        showVctCode: 1,
+        appDownload: '1',
+        appDownloadPic: CAPTCHA_TENANT_APP_PICTURE,
+      },
+      roles: [staffRole],
+      users: [],
+      applications: ['workbench'],
+    },
+  );
+  const { $schema: _schema, ...rest } = demo;
+  return { ...rest, tenants };
+};
+
+/** Writes the seed into the given directory and returns its path, for SEED_FILE. */
+export const writeE2eSeed = (directory: string): string => {
+  const file = join(directory, 'e2e-seed.json');
+  writeFileSync(file, `${JSON.stringify(buildE2eSeed(), null, 2)}\n`);
+  return file;
+};

@@ -1,0 +1,251 @@
+import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginConfig, TokenAnswer } from '@uniwim/contracts/client';
+import { Button, Checkbox } from 'antd';
+// The components themselves, not antd's Input barrel, which also brings TextArea, Search and OTP.
+import Input from 'antd/es/input/Input';
+import Password from 'antd/es/input/Password';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { readRememberedAccount } from '../../lib/remember-account';
+import {
+  type AccountFormValues,
+  checkAccountForm,
+  emptyAccountForm,
+  type RequiredAccountField,
+} from './account-form';
+import { CaptchaImage } from './CaptchaImage';
+import { newCaptchaId } from './captcha-id';
+import { browserCompletionEnvironment, completeSignIn } from './complete-sign-in';
+import { signInWithPassword } from './login-flow';
+import { fetchPasswordEncryptor } from './password-encryptor';
+
+// Not needed at first paint: loaded when opened, so the sign-in page stays within its script budget.
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
+const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog'));
+
+type Status = 'idle' | 'submitting' | 'leaving';
+
+/** The account and trimmed form values of a sign-in waiting for the forced password change. */
+interface PendingPasswordChange {
+  token: string;
+  values: AccountFormValues;
+}
+
+/** Sign-in mode 1-1: tenant name (optional), account, password, captcha when configured. */
+export const AccountLoginForm = ({ config }: { config: LoginConfig }) => {
+  const { t } = useTranslation();
+  const captchaShown = config.showVctCode === 1;
+  const rememberOffered = config.rememberPwd === '1';
+  const [values, setValues] = useState<AccountFormValues>(() => {
+    const remembered = rememberOffered ? readRememberedAccount() : null;
+    return emptyAccountForm(remembered ?? '', remembered !== null);
+  });
+  const [missing, setMissing] = useState<RequiredAccountField[]>([]);
+  const [error, setError] = useState('');
+  const [info, setInfo] = useState('');
+  const [status, setStatus] = useState<Status>('idle');
+  const [captchaId, setCaptchaId] = useState(newCaptchaId);
+  const [pendingChange, setPendingChange] = useState<PendingPasswordChange | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const update = <K extends keyof AccountFormValues>(key: K, value: AccountFormValues[K]) =>
+    setValues((current) => ({ ...current, [key]: value }));
+
+  const refreshCaptcha = () => {
+    setCaptchaId(newCaptchaId());
+    update('captcha', '');
+  };
+
+  const fail = (message: string) => {
+    setError(message);
+    setStatus('idle');
+    if (captchaShown) refreshCaptcha();
+  };
+
+  const finish = async (tokens: TokenAnswer, signedIn: AccountFormValues) => {
+    setStatus('leaving');
+    try {
+      const completion = await completeSignIn(
+        tokens,
+        { account: signedIn.account, remember: rememberOffered && signedIn.remember, config },
+        browserCompletionEnvironment(api),
+      );
+      if (completion === 'notifiedOpener') {
+        setInfo(t('login.status.popupSignedIn'));
+        setStatus('idle');
+      }
+    } catch (cause) {
+      fail(cause instanceof Error ? cause.message : t('login.errors.emptyAnswer'));
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (status !== 'idle') return;
+    const check = checkAccountForm(values, { captchaShown });
+    if (!check.ok) {
+      setMissing(check.missing);
+      setError(t(check.messageKey));
+      return;
+    }
+    setMissing([]);
+    setError('');
+    setInfo('');
+    setStatus('submitting');
+    const outcome = await signInWithPassword(
+      { values: check.values, captchaId: captchaShown ? captchaId : null, rememberOffered },
+      {
+        client: api,
+        getEncryptor: () => fetchPasswordEncryptor(api, sessionStorage),
+        legacyTargetUrl: location.origin,
+        texts: {
+          emptyAnswer: t('login.errors.emptyAnswer'),
+          legacyFailed: t('login.errors.legacyFailed'),
+          insecureContext: t('login.errors.insecureContext'),
+        },
+      },
+    );
+    switch (outcome.kind) {
+      case 'failed':
+        fail(outcome.message);
+        return;
+      case 'twoFactor':
+        setInfo(t('login.status.twoFactorPending'));
+        setStatus('idle');
+        return;
+      case 'changePassword':
+        setPendingChange({ token: outcome.tokens.token, values: check.values });
+        setStatus('idle');
+        return;
+      case 'legacyRedirect':
+        setStatus('leaving');
+        location.href = outcome.url;
+        return;
+      case 'signedIn':
+        await finish(outcome.tokens, check.values);
+        return;
+    }
+  };
+
+  const busy = status !== 'idle';
+  const invalid = (field: RequiredAccountField) => (missing.includes(field) ? 'error' : undefined);
+
+  return (
+    <>
+      <form
+        className="login-form"
+        data-testid="account-login-form"
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
+        <Input
+          size="large"
+          prefix={<TeamOutlined />}
+          placeholder={t('login.form.tenantName')}
+          aria-label={t('login.form.tenantName')}
+          data-testid="login-tenant-name"
+          autoComplete="organization"
+          value={values.tenantName}
+          onChange={(event) => update('tenantName', event.target.value)}
+        />
+        <Input
+          size="large"
+          prefix={<UserOutlined />}
+          placeholder={t('login.form.account')}
+          aria-label={t('login.form.account')}
+          data-testid="login-account"
+          autoComplete="username"
+          status={invalid('account')}
+          value={values.account}
+          onChange={(event) => update('account', event.target.value)}
+        />
+        <Password
+          size="large"
+          prefix={<LockOutlined />}
+          placeholder={t('login.form.password')}
+          aria-label={t('login.form.password')}
+          data-testid="login-password"
+          autoComplete="current-password"
+          status={invalid('password')}
+          value={values.password}
+          onChange={(event) => update('password', event.target.value)}
+        />
+        {captchaShown && (
+          <div className="login-form__captcha-row">
+            <Input
+              size="large"
+              prefix={<SafetyOutlined />}
+              placeholder={t('login.form.captcha')}
+              aria-label={t('login.form.captcha')}
+              data-testid="login-captcha-input"
+              autoComplete="off"
+              maxLength={10}
+              status={invalid('captcha')}
+              value={values.captcha}
+              onChange={(event) => update('captcha', event.target.value)}
+            />
+            <CaptchaImage captchaId={captchaId} onRefresh={refreshCaptcha} />
+          </div>
+        )}
+        {(rememberOffered || config.forgetPwd === '1') && (
+          <div className="login-form__options">
+            {rememberOffered ? (
+              <Checkbox
+                checked={values.remember}
+                data-testid="login-remember"
+                onChange={(event) => update('remember', event.target.checked)}
+              >
+                {t('login.form.remember')}
+              </Checkbox>
+            ) : (
+              <span />
+            )}
+            {config.forgetPwd === '1' && (
+              <button
+                type="button"
+                className="login-link"
+                data-testid="login-forgot-password"
+                onClick={() => setForgotOpen(true)}
+              >
+                {t('login.form.forgot')}
+              </button>
+            )}
+          </div>
+        )}
+        <div
+          className="login-form__message login-form__message--error"
+          role="alert"
+          data-testid="login-error"
+        >
+          {error}
+        </div>
+        {info && (
+          <div className="login-form__message" role="status" data-testid="login-info">
+            {info}
+          </div>
+        )}
+        <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
+          {busy ? t('login.form.submitting') : t('login.form.submit')}
+        </Button>
+      </form>
+      {/* Outside the form: React events bubble through portals, and a dialog must not submit the sign-in. */}
+      <Suspense fallback={null}>
+        {pendingChange && (
+          <ChangePasswordDialog
+            token={pendingChange.token}
+            username={pendingChange.values.account}
+            config={config}
+            onCancel={() => setPendingChange(null)}
+            onChanged={(tokens) => {
+              const signedIn = pendingChange.values;
+              setPendingChange(null);
+              void finish(tokens, signedIn);
+            }}
+          />
+        )}
+        {forgotOpen && <ForgotPasswordDialog open onClose={() => setForgotOpen(false)} />}
+      </Suspense>
+    </>
+  );
+};
