@@ -113,6 +113,7 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
       isPlatformAdmin: admin,
       status: user.status ?? 'active',
       mustChangePassword: user.mustChangePassword ?? false,
+      twoFactorEnabled: user.twoFactorEnabled ?? false,
     });
     accountIds.set(user.username, id);
     return id;
@@ -132,6 +133,7 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
       status: tenant.status,
       expiresAt: tenant.expiresAt ? new Date(tenant.expiresAt) : null,
       allowSelfRegistration: tenant.allowSelfRegistration,
+      twoFactorRequired: tenant.twoFactorRequired,
       legacyLoginUrl: tenant.legacyLoginUrl,
       legacyBulletinUrl: tenant.legacyBulletinUrl,
     });

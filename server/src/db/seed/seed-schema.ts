@@ -14,6 +14,8 @@ const userSeed = z.strictObject({
   status: z.enum(['active', 'disabled']).default('active'),
   /** As if an administrator had reset the password: the user must change it at the next sign-in. */
   mustChangePassword: z.boolean().default(false),
+  /** The user signs in with a second factor (an SMS code) whatever the tenant requires. */
+  twoFactorEnabled: z.boolean().default(false),
 });
 
 type MenuSeed = {
@@ -57,6 +59,8 @@ const tenantSeed = z.strictObject({
   status: z.enum(['active', 'disabled']).default('active'),
   expiresAt: z.iso.datetime().optional(),
   allowSelfRegistration: z.boolean().default(false),
+  /** Every sign-in to this tenant needs an SMS code after the password. */
+  twoFactorRequired: z.boolean().default(false),
   /** Legacy system (cloud "3", sysType "s7"): its login address, the only one the platform calls. */
   legacyLoginUrl: z.url().optional(),
   /** Where the browser goes with the legacy system's utoken after signing in there. */
