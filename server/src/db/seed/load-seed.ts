@@ -97,6 +97,7 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
       mobile?: string;
       status?: 'active' | 'disabled';
       mustChangePassword?: boolean;
+      twoFactorEnabled?: boolean;
     },
     admin: boolean,
   ) => {
