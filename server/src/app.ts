@@ -1,3 +1,4 @@
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authRoutes } from './modules/auth/routes';
@@ -6,6 +7,7 @@ import { healthRoutes } from './modules/health/routes';
 import { keyRoutes } from './modules/keys/routes';
 import { legacyLoginRoutes } from './modules/legacy-login/routes';
 import { loginConfigRoutes } from './modules/login-config/routes';
+import { qrLoginRoutes } from './modules/qr-login/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { smsRoutes } from './modules/sms/routes';
 import { registerErrorHandling } from './platform/http/error-handler';
@@ -54,6 +56,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   registerErrorHandling(server);
   registerSecurityHeaders(server, { https: config.publicUrl?.startsWith('https:') ?? false });
   await registerOpenApi(server);
+  // The QR panel's socket only listens; anything a client sends is small or refused.
+  await server.register(websocket, { options: { maxPayload: 1024 } });
 
   await server.register(
     healthRoutes({ db: options.db, store: options.store, isShuttingDown: () => shuttingDown }),
@@ -65,6 +69,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(legacyLoginRoutes(services));
   await server.register(smsRoutes(services));
   await server.register(registrationRoutes(services));
+  await server.register(qrLoginRoutes(services));
   if (options.serveWeb !== false) await registerStaticWeb(server, config.webDistDir);
 
   await server.ready();

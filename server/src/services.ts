@@ -16,6 +16,7 @@ import { createLegacyLogin } from './modules/legacy-login/service';
 import { createLoginConfigRepo } from './modules/login-config/repo';
 import { createLoginConfigService } from './modules/login-config/service';
 import { createMenusRepo } from './modules/menus/repo';
+import { createQrLogin } from './modules/qr-login/service';
 import { createRegistrationRepo } from './modules/registration/repo';
 import { createRegistration } from './modules/registration/service';
 import { createSessionsRepo } from './modules/sessions/repo';
@@ -82,6 +83,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     signIn,
     registrationRepo,
     passwordLogin: createPasswordLogin({ accounts, tenants, loginConfig, keys, captcha, lockout, signIn }),
+    qrLogin: createQrLogin({ store, pubsub, accounts, tenants, signIn }),
     codeLogin: createCodeLogin({ accounts, codes, loginConfig, lockout, signIn }),
     passwordReset: createPasswordReset({ accounts, codes, keys, loginConfig, sessions }),
     registration: createRegistration({

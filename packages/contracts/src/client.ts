@@ -11,3 +11,24 @@ export * from './password-policy';
 export type { CurrentUser, PublicKeyAnswer, TenantLookup } from './payloads';
 export type { VerificationCodeType } from './sms';
 export * from './validation';
+
+// Types of the SMS, password-reset and registration calls: type-only imports, erased from the bundle.
+import type { z } from 'zod';
+import type {
+  codeLoginBodySchema,
+  forgetPasswordBodySchema,
+  registrationDataSchema,
+  sendCodeBodySchema,
+  tenantSuggestionSchema,
+} from './sms';
+
+/** POST /dmp/verificationCode. */
+export type SendCodeBody = z.input<typeof sendCodeBodySchema>;
+/** POST /dmp/verificationCodeLogin. */
+export type CodeLoginBody = z.input<typeof codeLoginBodySchema>;
+/** POST /dmp/forgetPwd; npwd is RSA-OAEP ciphertext like the login password. */
+export type ForgetPasswordBody = z.input<typeof forgetPasswordBodySchema>;
+/** The JSON POST /dmp/register carries base64-encoded in `data`. */
+export type RegistrationData = z.input<typeof registrationDataSchema>;
+/** GET /dmp/tenant/suggest answers a list of these. */
+export type TenantSuggestion = z.infer<typeof tenantSuggestionSchema>;

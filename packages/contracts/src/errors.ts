@@ -43,6 +43,7 @@ export const ErrorCodes = {
   OLD_PASSWORD_WRONG: { code: 42202, status: 422, message: '原始密码错误' },
   LEGACY_NOT_CONFIGURED: { code: 42203, status: 422, message: '该租户未配置原系统登录地址' },
   CODE_INVALID: { code: 42204, status: 422, message: '验证码错误或已失效' },
+  QR_INVALID: { code: 42207, status: 422, message: '二维码已失效，请刷新后重试' },
   CODE_TOO_MANY_TRIES: { code: 42205, status: 422, message: '验证码错误次数过多，请重新获取' },
   NO_MOBILE: { code: 42206, status: 422, message: '该账号未绑定手机号' },
   LOCKED: { code: 42300, status: 423, message: '账号已锁定' },

@@ -2,7 +2,9 @@ import { decodeLoginConfig } from '@uniwim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestInfrastructure, testBackends } from '../support/backends';
 import { bearer, tokenFor } from '../support/fixtures';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { loginClient } from '../support/login-client';
+import { openQrSocket } from '../support/qr-socket';
+import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../support/test-app';
 
 const siblingBackends = testBackends().filter((b) => b.name !== 'pglite+memory');
 
@@ -81,5 +83,62 @@ describe.each(siblingBackends)('two instances sharing $name', (backend) => {
         },
       )
       .toBe(401);
+  });
+});
+
+describe.each(siblingBackends)('QR sign-in across two instances sharing $name', (backend) => {
+  let infra: TestInfrastructure;
+  let sibling: Awaited<ReturnType<TestInfrastructure['openSibling']>>;
+  let a: TestApp;
+  let b: TestApp;
+  let phoneToken: string;
+
+  beforeAll(async () => {
+    infra = await backend.open();
+    sibling = await infra.openSibling();
+    a = await startTestApp(infra);
+    b = await startTestApp(sibling);
+    phoneToken = (await loginClient(b).login({ username: 'water.op', password: TEST_ADMIN_PASSWORD })).body
+      .Response.token;
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await sibling?.close();
+    await infra?.close();
+  });
+
+  const onB = (action: string, uid: string) =>
+    b.server.inject({
+      method: 'POST',
+      url: `/ump/qrcode/${action}`,
+      payload: { uid },
+      headers: bearer(phoneToken),
+    });
+
+  it('pushes the token on instance A when the phone scans and confirms on instance B', async () => {
+    const pc = await openQrSocket(a, '?tenant=water');
+    expect((await onB('scan', pc.uid)).json().Code).toBe(0);
+    await pc.next('scanned');
+    expect((await onB('confirm', pc.uid)).json().Code).toBe(0);
+    const token = (await pc.next('token')).data as { token: string };
+    const me = await b.server.inject({
+      method: 'GET',
+      url: '/ump/currUserInfo',
+      headers: bearer(token.token),
+    });
+    expect(me.json().Response.username).toBe('water.op');
+  });
+
+  it('answers the polling fallback on A after a confirmation on B', async () => {
+    const pc = await openQrSocket(a, '?tenant=water');
+    pc.close();
+    await new Promise((resolve) => setTimeout(resolve, 100)); // instance A sees the socket go
+    await onB('scan', pc.uid);
+    await onB('confirm', pc.uid);
+    const answer = (
+      await a.server.inject({ method: 'GET', url: `/ump/scanQrcodeInterface?uuid=${pc.uid}` })
+    ).json();
+    expect(answer.Success).toBe(true);
   });
 });
