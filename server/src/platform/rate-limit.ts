@@ -25,6 +25,13 @@ const assertPositiveInteger = (name: string, value: number): void => {
  * across instances. Refused requests count too (they cost the same to answer) but never extend
  * the window, so a client that keeps retrying is let in again when its window ends.
  */
+/** A per-client-address limit with a name of its own (the counter's key prefix). */
+export interface RateLimitPolicy {
+  name: string;
+  limit: number;
+  windowMs: number;
+}
+
 export const createRateLimiter = (store: Store) => {
   const consume = async (key: string, limit: number, windowMs: number): Promise<RateLimitDecision> => {
     assertPositiveInteger('limit', limit);
@@ -39,6 +46,13 @@ export const createRateLimiter = (store: Store) => {
 
   return {
     consume,
+
+    /** One request of a client address under a named policy; throws RATE_LIMITED over its limit. */
+    enforceFor: async (policy: RateLimitPolicy, ip: string): Promise<RateLimitDecision> => {
+      const decision = await consume(`${policy.name}:${rateLimitSubject(ip)}`, policy.limit, policy.windowMs);
+      if (!decision.allowed) throw rateLimitedError(decision);
+      return decision;
+    },
 
     /** Counts one request; throws RATE_LIMITED (429) with `{ retryAfterSeconds }` over the limit. */
     enforce: async (key: string, limit: number, windowMs: number): Promise<RateLimitDecision> => {

@@ -19,7 +19,7 @@ import { AppError } from '../../platform/errors';
 import { type AuthGuard, sessionOf, tokenOf } from '../../platform/http/auth-guard';
 import { decodeDataField } from '../../platform/http/encoded-body';
 import { ok } from '../../platform/http/envelope';
-import { type RateLimiter, rateLimitSubject } from '../../platform/rate-limit';
+import type { RateLimiter, RateLimitPolicy } from '../../platform/rate-limit';
 import type { AccessService } from '../access/service';
 import type { SessionService } from '../sessions/service';
 import type { TenantService } from '../tenants/service';
@@ -48,9 +48,9 @@ export interface AuthRouteDeps {
 }
 
 /** Exact-name tenant lookups per client address and minute: enough for people, not for enumeration. */
-export const TENANT_LOOKUP_LIMIT = { limit: 30, windowMs: 60_000 } as const;
+export const TENANT_LOOKUP_LIMIT: RateLimitPolicy = { name: 'tenant-lookup', limit: 30, windowMs: 60_000 };
 /** Sign-in attempts per client address and minute, before lock-out even counts them. */
-export const LOGIN_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
+export const LOGIN_RATE_LIMIT: RateLimitPolicy = { name: 'login', limit: 60, windowMs: 60_000 };
 
 export const authRoutes =
   (deps: AuthRouteDeps): FastifyPluginAsyncZod =>
@@ -73,11 +73,7 @@ export const authRoutes =
       },
       async (request) => {
         const context = requestContext(request);
-        await deps.rateLimiter.enforce(
-          `login:${rateLimitSubject(context.ip)}`,
-          LOGIN_RATE_LIMIT.limit,
-          LOGIN_RATE_LIMIT.windowMs,
-        );
+        await deps.rateLimiter.enforceFor(LOGIN_RATE_LIMIT, context.ip);
         const input = decodeDataField(request.body.data, loginDataSchema);
         return ok(await deps.passwordLogin(input, context), '登录成功');
       },
@@ -94,11 +90,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await deps.rateLimiter.enforce(
-          `tenant-lookup:${rateLimitSubject(request.ip)}`,
-          TENANT_LOOKUP_LIMIT.limit,
-          TENANT_LOOKUP_LIMIT.windowMs,
-        );
+        await deps.rateLimiter.enforceFor(TENANT_LOOKUP_LIMIT, request.ip);
         const tenant = await deps.tenants.findByName(request.query.name);
         if (tenant?.status !== 'active') throw new AppError('TENANT_NOT_FOUND');
         return ok({ id: tenant.id, cloud: tenant.cloud, sysType: tenant.sysType });
@@ -231,11 +223,7 @@ export const authRoutes =
       },
       async (request) => {
         const context = requestContext(request);
-        await deps.rateLimiter.enforce(
-          `login:${rateLimitSubject(context.ip)}`,
-          LOGIN_RATE_LIMIT.limit,
-          LOGIN_RATE_LIMIT.windowMs,
-        );
+        await deps.rateLimiter.enforceFor(LOGIN_RATE_LIMIT, context.ip);
         return ok(await deps.codeLogin(request.body, context), '登录成功');
       },
     );

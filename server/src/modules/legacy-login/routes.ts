@@ -2,7 +2,7 @@ import { envelopeSchema, legacyLoginAnswerSchema, legacyLoginBodySchema } from '
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../platform/http/envelope';
-import { type RateLimiter, rateLimitSubject } from '../../platform/rate-limit';
+import type { RateLimiter } from '../../platform/rate-limit';
 import { requestContext } from '../auth/request-context';
 import { LOGIN_RATE_LIMIT } from '../auth/routes';
 import type { LegacyLogin } from './service';
@@ -26,11 +26,7 @@ export const legacyLoginRoutes =
       },
       async (request) => {
         const context = requestContext(request);
-        await deps.rateLimiter.enforce(
-          `login:${rateLimitSubject(context.ip)}`,
-          LOGIN_RATE_LIMIT.limit,
-          LOGIN_RATE_LIMIT.windowMs,
-        );
+        await deps.rateLimiter.enforceFor(LOGIN_RATE_LIMIT, context.ip);
         return ok(
           await deps.legacyLogin({ ...request.body, requestedUrl: request.query.url }, context),
           '登录成功',

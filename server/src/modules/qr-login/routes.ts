@@ -3,13 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuard, sessionOf } from '../../platform/http/auth-guard';
 import { ok } from '../../platform/http/envelope';
-import { type RateLimiter, rateLimitSubject } from '../../platform/rate-limit';
+import type { RateLimiter, RateLimitPolicy } from '../../platform/rate-limit';
 import { requestContext } from '../auth/request-context';
 import type { TenantService } from '../tenants/service';
 import type { QrLogin } from './service';
 
 /** Codes a client address may open per minute: a page asks for one per refresh. */
-export const QR_CREATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
+export const QR_CREATE_LIMIT: RateLimitPolicy = { name: 'qr-create', limit: 60, windowMs: 60_000 };
 
 const uidBody = z.strictObject({ uid: z.string().min(16).max(100) });
 const scanAnswer = z.object({
@@ -57,11 +57,7 @@ export const qrLoginRoutes =
         socket.on('close', () => finish());
         socket.on('message', () => undefined); // the page has nothing to say; payloads are capped
         try {
-          await deps.rateLimiter.enforce(
-            `qr-create:${rateLimitSubject(context.ip)}`,
-            QR_CREATE_LIMIT.limit,
-            QR_CREATE_LIMIT.windowMs,
-          );
+          await deps.rateLimiter.enforceFor(QR_CREATE_LIMIT, context.ip);
           const query = request.query as { tenant?: string };
           const tenant = await deps.tenants.resolveForPage(request.headers.host, query.tenant);
           const uid = await qrLogin.create({

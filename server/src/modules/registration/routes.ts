@@ -9,12 +9,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { decodeDataField } from '../../platform/http/encoded-body';
 import { ok } from '../../platform/http/envelope';
-import { type RateLimiter, rateLimitSubject } from '../../platform/rate-limit';
+import type { RateLimiter, RateLimitPolicy } from '../../platform/rate-limit';
 import { requestContext } from '../auth/request-context';
 import type { Registration } from './service';
 
 /** Suggestions per client address and minute: typing asks often, harvesting the list should not work. */
-export const SUGGESTION_RATE_LIMIT = { limit: 60, windowMs: 60_000 } as const;
+export const SUGGESTION_RATE_LIMIT: RateLimitPolicy = { name: 'tenant-suggest', limit: 60, windowMs: 60_000 };
 
 export const registrationRoutes =
   (deps: { registration: Registration; rateLimiter: RateLimiter }): FastifyPluginAsyncZod =>
@@ -31,11 +31,7 @@ export const registrationRoutes =
         },
       },
       async (request) => {
-        await deps.rateLimiter.enforce(
-          `tenant-suggest:${rateLimitSubject(request.ip)}`,
-          SUGGESTION_RATE_LIMIT.limit,
-          SUGGESTION_RATE_LIMIT.windowMs,
-        );
+        await deps.rateLimiter.enforceFor(SUGGESTION_RATE_LIMIT, request.ip);
         return ok(await deps.registration.suggest(request.query.name));
       },
     );

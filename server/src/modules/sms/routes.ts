@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
-import { type RateLimiter, rateLimitSubject } from '../../platform/rate-limit';
+import type { RateLimiter, RateLimitPolicy } from '../../platform/rate-limit';
 import type { AccountsRepo } from '../auth/accounts-repo';
 import { requestContext } from '../auth/request-context';
 import type { SignIn } from '../auth/sign-in';
@@ -11,7 +11,7 @@ import type { VerificationCodes } from './code-service';
 
 export const CODE_SENT_MESSAGE = '验证码已发送，请注意查收';
 /** Code requests per client address and minute, on top of the per-number and daily limits. */
-export const SEND_CODE_RATE_LIMIT = { limit: 10, windowMs: 60_000 } as const;
+export const SEND_CODE_RATE_LIMIT: RateLimitPolicy = { name: 'send-code', limit: 10, windowMs: 60_000 };
 
 export const smsRoutes =
   (deps: {
@@ -38,11 +38,7 @@ export const smsRoutes =
       },
       async (request) => {
         const { ip } = requestContext(request);
-        await deps.rateLimiter.enforce(
-          `send-code:${rateLimitSubject(ip)}`,
-          SEND_CODE_RATE_LIMIT.limit,
-          SEND_CODE_RATE_LIMIT.windowMs,
-        );
+        await deps.rateLimiter.enforceFor(SEND_CODE_RATE_LIMIT, ip);
         const { type, ticket } = request.body;
         if (type === 'TWO_FACTOR_CODE') {
           const pending = ticket ? await deps.signIn.pendingOf(ticket) : null;
