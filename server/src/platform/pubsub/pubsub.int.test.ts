@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   randomTestNamespace,
   redisConnectionNames,
+  redisUrls,
   testRedisUrl,
   UNREACHABLE_REDIS_URL,
   withRawRedis,
@@ -173,7 +174,7 @@ describe.each(backends)('PubSub contract on $name', ({ open }) => {
   });
 });
 
-describe.runIf(testRedisUrl)('RedisPubSub across instances', () => {
+describe.each(redisUrls)('RedisPubSub across instances', () => {
   const url = testRedisUrl ?? '';
   let instanceA: PubSub;
   let instanceB: PubSub;
@@ -269,7 +270,7 @@ describe('createPubSub', () => {
     await pubsub.close();
   });
 
-  it.runIf(testRedisUrl)('returns a Redis PubSub with a Redis URL', async () => {
+  it.each(redisUrls)('returns a Redis PubSub with a Redis URL', async () => {
     const pubsub = await createPubSub({ redisUrl: testRedisUrl, namespace });
     expect(pubsub).toBeInstanceOf(RedisPubSub);
     await pubsub.close();

@@ -43,3 +43,6 @@ export async function redisConnectionNames(url: string): Promise<string[]> {
     return [...list.matchAll(/\bname=(\S*)/g)].map((match) => match[1] ?? '');
   });
 }
+
+/** Zero or one Redis URL: suites over it run only when TEST_REDIS_URL is set, and are never reported as skipped. */
+export const redisUrls: string[] = testRedisUrl ? [testRedisUrl] : [];

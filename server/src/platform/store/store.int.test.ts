@@ -6,6 +6,7 @@ import {
   deleteNamespace,
   randomTestNamespace,
   redisConnectionNames,
+  redisUrls,
   testRedisUrl,
   UNREACHABLE_REDIS_URL,
   withRawRedis,
@@ -293,7 +294,7 @@ describe.each(backends)('Store contract on $name', ({ open }) => {
   });
 });
 
-describe.runIf(testRedisUrl)('RedisStore shared by several instances', () => {
+describe.each(redisUrls)('RedisStore shared by several instances', () => {
   const url = testRedisUrl ?? '';
   let instanceA: Store;
   let instanceB: Store;
@@ -379,7 +380,7 @@ describe('createStore', () => {
     await store.close();
   });
 
-  it.runIf(testRedisUrl)('returns a Redis store with a Redis URL', async () => {
+  it.each(redisUrls)('returns a Redis store with a Redis URL', async () => {
     const store = await createStore({ redisUrl: testRedisUrl, namespace });
     expect(store).toBeInstanceOf(RedisStore);
     await store.close();
