@@ -54,6 +54,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   ]);
 
   registerErrorHandling(server);
+  // While shutting down, answers close their connection, so keep-alive clients let go at once.
+  server.addHook('onSend', (_request, reply, payload, done) => {
+    if (shuttingDown) reply.header('connection', 'close');
+    done(null, payload);
+  });
   registerSecurityHeaders(server, { https: config.publicUrl?.startsWith('https:') ?? false });
   await registerOpenApi(server);
   // The QR panel's socket only listens; anything a client sends is small or refused.
@@ -78,7 +83,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
     services,
     close: async () => {
       shuttingDown = true;
-      await server.close();
+      // Connections that finish their last request during the close become idle: release them too.
+      const releaseIdle = setInterval(() => server.server.closeIdleConnections(), 100);
+      try {
+        await server.close();
+      } finally {
+        clearInterval(releaseIdle);
+      }
       await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
     },
   };

@@ -70,7 +70,8 @@ describe('the server process', () => {
       if (ready) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    const key = (await (await fetch(`${base}/ump/key`)).json()).Response.publicKey as string;
+    const keyAnswer = (await (await fetch(`${base}/ump/key`)).json()) as { Response: { publicKey: string } };
+    const key = keyAnswer.Response.publicKey;
     const body = (username: string) =>
       JSON.stringify({
         data: Buffer.from(JSON.stringify({ username, password: oaepEncrypt(key, PASSWORD) })).toString(
@@ -94,7 +95,9 @@ describe('the server process', () => {
     child.kill('SIGTERM');
     const answers = await Promise.all(inFlight);
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
-    expect(await exited).toBe(0);
+    const code = await exited;
+    if (code !== 0) console.log(log.split('\n').slice(-8).join('\n'));
+    expect(code).toBe(0);
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
   }, 90_000);
 });
