@@ -10,13 +10,20 @@ test.describe('entry pages', () => {
     await expect(page.getByTestId('login-panel')).toBeVisible();
   });
 
-  for (const path of ['/index.html', '/admin.html', '/mobile/index.html']) {
+  for (const path of ['/index.html', '/admin.html']) {
     test(`${path} without a token goes to the sign-in page`, async ({ page }) => {
       await page.goto(`${baseUrl}${path}`);
       await expect(page).toHaveURL(`${baseUrl}/login.html`);
       await expect(page.getByTestId('login-panel')).toBeVisible();
     });
   }
+
+  test('/mobile/index.html without a token shows its own sign-in', async ({ page }) => {
+    // It stays: a scanned QR link (#/qr?uid=) must survive the sign-in (see qr-login.spec.ts).
+    await page.goto(`${baseUrl}/mobile/index.html`);
+    await expect(page.getByTestId('mobile-sign-in')).toBeVisible();
+    await expect(page).toHaveURL(`${baseUrl}/mobile/index.html`);
+  });
 
   test('index.html after sign-in shows the workspace placeholder with the user', async ({ page }) => {
     const problems = recordPageProblems(page);

@@ -173,13 +173,15 @@ test.describe('sign-in by account and password', () => {
     await expect(popover.locator('img')).toHaveAttribute('src', CAPTCHA_TENANT_APP_PICTURE);
 
     await page.getByTestId('login-forgot-password').click();
-    await expect(page.getByTestId('forgot-password-placeholder')).toBeVisible();
-    await page.getByRole('button', { name: '知道了' }).click();
-    await expect(page.getByTestId('forgot-password-placeholder')).toBeHidden();
+    const forgot = page.getByRole('dialog', { name: '忘记密码' });
+    await expect(forgot.getByTestId('forgot-password-dialog')).toBeVisible();
+    // antd spaces two-character Chinese button labels: "取 消".
+    await forgot.getByRole('button', { name: /^取\s?消$/ }).click();
+    await expect(forgot).toBeHidden();
 
     await page.getByTestId('login-register').click();
-    await expect(page.getByTestId('register-placeholder')).toBeVisible();
-    await page.getByRole('button', { name: '去登录' }).click();
+    await expect(page.getByTestId('registration-form')).toBeVisible();
+    await page.getByTestId('registration-to-login').click();
     await expect(page.getByTestId('account-login-form')).toBeVisible();
   });
 });

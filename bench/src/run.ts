@@ -2,7 +2,8 @@
  * npm run bench [-- <filter> ...]   runs every scenario, or those whose name contains a filter
  * npm run bench -- --list           lists the scenarios
  * Environment: BENCH_DURATION (s per target, default 10), BENCH_ROUNDS (default 2), BENCH_WARMUP (s, default 2),
- *              BENCH_CONNECTIONS (default 50).
+ *              BENCH_CONNECTIONS (default 50), BENCH_SIGNIN_CONNECTIONS (sign-in only, default 8),
+ *              BENCH_CPU_PROF (directory: child servers run with node --cpu-prof and write their profiles there).
  */
 import os from 'node:os';
 import { stopAllChildServers } from './lib/child-server';

@@ -20,4 +20,9 @@ export const loadSettings = {
   warmupSeconds: positiveNumber('BENCH_WARMUP', 2),
   /** Concurrent connections; moderate, because autocannon and the server share a 2-core machine. */
   connections: Math.round(positiveNumber('BENCH_CONNECTIONS', 50)),
+  /**
+   * Concurrent connections of the sign-in scenario (and its argon2 baseline). Each sign-in costs tens of
+   * milliseconds of CPU, so a few connections already keep both cores busy; more only lengthen the queue.
+   */
+  signInConnections: Math.round(positiveNumber('BENCH_SIGNIN_CONNECTIONS', 8)),
 };

@@ -14,27 +14,51 @@ export const E2E_USERS = {
   remember: { username: 'remember.me', name: '记住账号测试', tenant: 'water' },
   /** A member of the tenant that forces a password change; only the change test signs in with it. */
   forcedChange: { username: 'forced.user', name: '改密测试', tenant: 'secure' },
-} as const;
+  /**
+   * SMS users: one number per test, because the server sends one code per number and purpose a
+   * minute. Tests read their codes from the SMS outbox.
+   */
+  smsSignIn: { username: 'sms.user', name: '短信登录测试', tenant: 'water', mobile: '13600000001' },
+  smsReload: { username: 'sms.reload', name: '倒计时测试', tenant: 'water', mobile: '13600000002' },
+  forgotPassword: { username: 'forgot.user', name: '找回密码测试', tenant: 'water', mobile: '13600000003' },
+  /** A member of the tenant that requires a second factor. */
+  twoFactor: { username: 'twofa.user', name: '二次验证测试', tenant: 'twofactor', mobile: '13600000004' },
+} as const satisfies Record<string, { username: string; name: string; tenant: string; mobile?: string }>;
+
+/** A number no account has: the registration test registers with it. */
+export const REGISTRATION_MOBILE = '13600000005';
 
 export const E2E_TENANTS = {
   /** forcePasswordChange "1": a user who never changed the seeded password must change it. */
   secure: { id: 't-secure', code: 'secure', name: '强制改密测试公司', domain: 'secure.localhost' },
   /** showVctCode 1: the sign-in form shows the image captcha; appDownload "1" with one picture. */
   captcha: { id: 't-captcha', code: 'captcha', name: '验证码测试公司', domain: 'captcha.localhost' },
+  /** twoFactorRequired: every sign-in needs an SMS code after the password. */
+  twoFactor: {
+    id: 't-twofactor',
+    code: 'twofactor',
+    name: '二次验证测试公司',
+    domain: 'twofactor.localhost',
+  },
 } as const;
 
 export const CAPTCHA_TENANT_APP_PICTURE = '/brand/platform-logo.svg';
 
 interface SeedTenant {
   code: string;
-  users?: { username: string; name: string; roles?: string[] }[];
+  users?: { username: string; name: string; mobile?: string; roles?: string[] }[];
   [field: string]: unknown;
 }
 
 const usersOf = (tenant: string) =>
   Object.values(E2E_USERS)
     .filter((user) => user.tenant === tenant)
-    .map(({ username, name }) => ({ username, name, roles: ['staff'] }));
+    .map((user) => ({
+      username: user.username,
+      name: user.name,
+      ...('mobile' in user ? { mobile: user.mobile } : {}),
+      roles: ['staff'],
+    }));
 
 export const buildE2eSeed = (): Record<string, unknown> => {
   const demo = JSON.parse(readFileSync(join(repoRoot, 'server', 'seed', 'demo.json'), 'utf8')) as {
@@ -69,6 +93,14 @@ export const buildE2eSeed = (): Record<string, unknown> => {
       },
       roles: [staffRole],
       users: [],
+      applications: ['workbench'],
+    },
+    {
+      ...E2E_TENANTS.twoFactor,
+      twoFactorRequired: true,
+      loginConfig: { title: '二次验证测试公司' },
+      roles: [staffRole],
+      users: usersOf('twofactor'),
       applications: ['workbench'],
     },
   );

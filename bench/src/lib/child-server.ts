@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { findFreePort } from './free-port';
@@ -24,6 +25,8 @@ export interface ChildServer {
   name: string;
   /** http://127.0.0.1:<port>, no trailing slash. */
   url: string;
+  /** Process id, for reading the server's memory from /proc. */
+  pid: number;
   /** From just before spawn() to the first GET /readyz that answered 200. */
   readyAfterMs: number;
   /** Everything the process wrote so far (last lines only). */
@@ -50,6 +53,16 @@ const keepOutputTail = (child: ChildProcess): (() => string) => {
   return () => lines.join('\n');
 };
 
+/**
+ * BENCH_CPU_PROF=<directory>: every child server runs with node --cpu-prof and writes its profile into
+ * <directory>/<name>/ when it stops (open it in Chrome DevTools or speedscope).
+ */
+const profilingArgs = (name: string): string[] => {
+  const directory = process.env.BENCH_CPU_PROF;
+  if (!directory) return [];
+  return ['--cpu-prof', `--cpu-prof-dir=${path.resolve(directory, name.replaceAll(' ', '-'))}`];
+};
+
 const isReady = async (url: string): Promise<boolean> => {
   try {
     const response = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) });
@@ -68,7 +81,7 @@ export const startChildServer = async (options: ChildServerOptions): Promise<Chi
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
   const startedAt = performance.now();
-  const child = spawn(process.execPath, options.nodeArgs, {
+  const child = spawn(process.execPath, [...profilingArgs(options.name), ...options.nodeArgs], {
     cwd: repoRoot,
     env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,6 +102,7 @@ export const startChildServer = async (options: ChildServerOptions): Promise<Chi
   const server: ChildServer = {
     name: options.name,
     url,
+    pid: child.pid ?? 0,
     readyAfterMs: 0,
     output,
     stop: () => {

@@ -8,6 +8,13 @@ export interface LoadTarget {
   label: string;
   url: string;
   headers?: Record<string, string>;
+  /**
+   * Requests each connection cycles through instead of plain GETs of `url` (method, path, headers, body,
+   * or a setupRequest that builds each request as it goes out). Paths are on url's host.
+   */
+  requests?: autocannon.Request[];
+  /** Concurrent connections for this target; loadSettings.connections when absent. */
+  connections?: number;
 }
 
 export interface LoadStats {
@@ -29,7 +36,8 @@ const fire = (target: LoadTarget, durationSeconds: number) =>
   autocannon({
     url: target.url,
     headers: target.headers,
-    connections: loadSettings.connections,
+    requests: target.requests,
+    connections: target.connections ?? loadSettings.connections,
     duration: durationSeconds,
     timeout: 10,
   });

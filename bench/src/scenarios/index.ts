@@ -1,8 +1,11 @@
 import type { Scenario } from '../scenario';
 import { cfgEncryptScenario } from './cfg-encrypt';
 import { coldStartScenario } from './cold-start';
+import { currUserScenario } from './curr-user';
 import { loginJsSizeScenario } from './login-js-size';
 import { publicKeyScenario } from './public-key';
+import { qrSocketsScenario } from './qr-sockets';
+import { signInScenario } from './sign-in';
 
 /** Every scenario, in the order `npm run bench` runs them. Add new ones here. */
 export const scenarios: Scenario[] = [
@@ -10,4 +13,7 @@ export const scenarios: Scenario[] = [
   publicKeyScenario,
   coldStartScenario,
   loginJsSizeScenario,
+  signInScenario,
+  currUserScenario,
+  qrSocketsScenario,
 ];

@@ -1,17 +1,7 @@
 import { mountPage } from '../app/mount';
-import { SignedInPage } from '../features/session/SignedInPage';
-import { ComingSoonShell } from '../features/workspace/ComingSoonShell';
-import { readStoredToken } from '../lib/storage-keys';
+import { MobileApp } from '../features/mobile/MobileApp';
 
-// This page lives in /mobile/, so the sign-in page is one level up.
-if (readStoredToken()) {
-  mountPage(
-    <SignedInPage loginHref="../login.html">
-      {(session) => (
-        <ComingSoonShell titleKey="workspace.mobileTitle" loginHref="../login.html" session={session} />
-      )}
-    </SignedInPage>,
-  );
-} else {
-  location.replace('../login.html');
-}
+// The mobile page signs in by itself (a scanned QR code must survive the sign-in), then shows the
+// user, the QR scanner and the confirm screen of scanned codes. The sign-in page sends phones here
+// when isRedirect is "1".
+mountPage(<MobileApp />);

@@ -25,6 +25,7 @@ describe('storage key names', () => {
       utoken: 'uniwater_utoken',
       tokenTime: 'tokenTime',
       phoneShowYinuo: 'phoneShowYinuo',
+      tenantUser: 'UniWimTenantUser',
     });
     expect(CookieNames).toEqual({
       username: 'uniwim_username',

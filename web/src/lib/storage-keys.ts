@@ -7,13 +7,22 @@ export const LocalStorageKeys = {
   expire: 'UniWimExpire',
   refreshToken: 'UniWimRefreshToken',
   tenantId: 'UniWimTenantId',
-  /** When the last SMS code was requested: the 60 s countdown survives reloads. */
+  /**
+   * When SMS codes were last requested, per purpose, with the number they went to: JSON such as
+   * {"LOGIN_CODE":{"at":1700000000000,"mobile":"13900000002"}}. The 60 s countdown survives reloads.
+   */
   smsTime: 'UniWimSmsTime',
   utoken: 'uniwater_utoken',
   /** Token expiry as a point in time. */
   tokenTime: 'tokenTime',
   /** Survives logout. */
   phoneShowYinuo: 'phoneShowYinuo',
+  /**
+   * "1" after a sign-in completed by the two-factor code step: the user signed in as a member of
+   * the tenant (spec section 4, "Code-step success also marks the user as a tenant user"). Our name:
+   * the spec does not give one. Session data, cleared with the token.
+   */
+  tenantUser: 'UniWimTenantUser',
   /** Our addition: the chosen interface language is a preference, not session data. */
   language: 'UniWimLanguage',
 } as const;

@@ -38,6 +38,7 @@ describe('clearTokenData', () => {
   it('removes only the token keys', () => {
     const storage = createMemoryStorage({ phoneShowYinuo: '1', UniWimLanguage: 'en-US' });
     storeTokenData(storage, answer, 0);
+    storage.setItem('UniWimTenantUser', '1');
     clearTokenData(storage);
     expect(storage.snapshot()).toEqual({ phoneShowYinuo: '1', UniWimLanguage: 'en-US' });
     expect(readTokenTime(storage)).toBeNull();

@@ -9,6 +9,7 @@ const TOKEN_KEYS = [
   LocalStorageKeys.tenantId,
   LocalStorageKeys.utoken,
   LocalStorageKeys.tokenTime,
+  LocalStorageKeys.tenantUser,
 ] as const;
 
 /**

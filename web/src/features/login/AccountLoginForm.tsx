@@ -8,6 +8,7 @@ import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { readRememberedAccount } from '../../lib/remember-account';
+import { recordCodeSent } from '../sms/countdown';
 import {
   type AccountFormValues,
   checkAccountForm,
@@ -16,6 +17,7 @@ import {
 } from './account-form';
 import { CaptchaImage } from './CaptchaImage';
 import { newCaptchaId } from './captcha-id';
+import type { CodeStepTarget } from './code-login';
 import { browserCompletionEnvironment, completeSignIn } from './complete-sign-in';
 import { signInWithPassword } from './login-flow';
 import { fetchPasswordEncryptor } from './password-encryptor';
@@ -32,8 +34,14 @@ interface PendingPasswordChange {
   values: AccountFormValues;
 }
 
+interface AccountLoginFormProps {
+  config: LoginConfig;
+  /** The server asked for a second factor: the code step takes over. */
+  onCodeStep: (target: CodeStepTarget) => void;
+}
+
 /** Sign-in mode 1-1: tenant name (optional), account, password, captcha when configured. */
-export const AccountLoginForm = ({ config }: { config: LoginConfig }) => {
+export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) => {
   const { t } = useTranslation();
   const captchaShown = config.showVctCode === 1;
   const rememberOffered = config.rememberPwd === '1';
@@ -111,8 +119,17 @@ export const AccountLoginForm = ({ config }: { config: LoginConfig }) => {
         fail(outcome.message);
         return;
       case 'twoFactor':
-        setInfo(t('login.status.twoFactorPending'));
+        // The server sent the code with its answer: the code step's resend countdown starts now.
+        recordCodeSent(localStorage, 'TWO_FACTOR_CODE', outcome.mobile);
         setStatus('idle');
+        onCodeStep({
+          kind: 'twoFactor',
+          ticket: outcome.ticket,
+          maskedMobile: outcome.mobile,
+          tenantId: outcome.tenantId,
+          account: check.values.account,
+          remember: rememberOffered && check.values.remember,
+        });
         return;
       case 'changePassword':
         setPendingChange({ token: outcome.tokens.token, values: check.values });
@@ -244,7 +261,18 @@ export const AccountLoginForm = ({ config }: { config: LoginConfig }) => {
             }}
           />
         )}
-        {forgotOpen && <ForgotPasswordDialog open onClose={() => setForgotOpen(false)} />}
+        {forgotOpen && (
+          <ForgotPasswordDialog
+            config={config}
+            onClose={() => setForgotOpen(false)}
+            onReset={() => {
+              setForgotOpen(false);
+              setError('');
+              setInfo(t('forgot.succeeded'));
+              update('password', '');
+            }}
+          />
+        )}
       </Suspense>
     </>
   );

@@ -1,4 +1,5 @@
 import { hidesFullPageBackground, type LoginConfig } from '@uniwim/contracts/client';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginFooter } from './LoginFooter';
 import { LoginHeader } from './LoginHeader';
@@ -13,6 +14,8 @@ const LoginLayout = ({ config }: { config: LoginConfig }) => {
   useDocumentHead(config.title, config.favicon);
   useTenantStyleSheet(config.customCss);
   const showBackground = !hidesFullPageBackground(config) && config.loginBackground !== '';
+  const [registering, setRegistering] = useState(false);
+  const backToLogin = () => setRegistering(false);
 
   return (
     <div className={`login-page${showBackground ? ' login-page--with-background' : ''}`}>
@@ -23,15 +26,38 @@ const LoginLayout = ({ config }: { config: LoginConfig }) => {
       <main className="login-main">
         {config.loginLeftBackground !== '' && (
           <div className="login-showcase">
-            <img
-              className="login-showcase__image"
-              data-testid="login-left-image"
-              src={config.loginLeftBackground}
-              alt={t('login.leftImageAlt')}
-            />
+            {registering ? (
+              // Spec section 2, "Registration page": the image also switches back to the login view.
+              <button
+                type="button"
+                className="login-showcase__back"
+                data-testid="login-left-image-back"
+                title={t('registration.toLogin')}
+                onClick={backToLogin}
+              >
+                <img
+                  className="login-showcase__image"
+                  data-testid="login-left-image"
+                  src={config.loginLeftBackground}
+                  alt={t('registration.toLogin')}
+                />
+              </button>
+            ) : (
+              <img
+                className="login-showcase__image"
+                data-testid="login-left-image"
+                src={config.loginLeftBackground}
+                alt={t('login.leftImageAlt')}
+              />
+            )}
           </div>
         )}
-        <LoginPanel config={config} />
+        <LoginPanel
+          config={config}
+          registering={registering}
+          onRegister={() => setRegistering(true)}
+          onBackToLogin={backToLogin}
+        />
       </main>
       <LoginFooter config={config} />
     </div>

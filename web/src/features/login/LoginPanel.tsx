@@ -1,84 +1,129 @@
-import { MobileOutlined, QrcodeOutlined, UserOutlined } from '@ant-design/icons';
-import { type LoginConfig, type LoginType, parseLoginTypes } from '@uniwim/contracts/client';
-import { type ReactNode, useState } from 'react';
+import {
+  type LoginConfig,
+  type LoginResult,
+  type LoginType,
+  parseLoginTypes,
+} from '@uniwim/contracts/client';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
 import { AccountLoginForm } from './AccountLoginForm';
 import { AppDownloadPopover } from './AppDownloadPopover';
+import type { CodeStepTarget } from './code-login';
+import { browserCompletionEnvironment, completeSignIn } from './complete-sign-in';
 import { LoginModeTabs } from './LoginModeTabs';
-import { RegisterPlaceholder } from './RegisterPlaceholder';
 
 type SignInMode = Exclude<LoginType, '-1'>;
-/** The sign-in modes plus -1, registration (spec section 2, "Login panel"). */
-type PanelMode = SignInMode | '-1';
 
-const modeIcons: Record<SignInMode, ReactNode> = {
-  '1-1': <UserOutlined />,
-  '1-2': <QrcodeOutlined />,
-  '1-3': <MobileOutlined />,
-};
+// Not part of the first paint (spec: the account form usually is): each loads when first shown.
+const loadPhoneLoginForm = () => import('./PhoneLoginForm');
+const PhoneLoginForm = lazy(loadPhoneLoginForm);
+const CodeStep = lazy(() => import('./CodeStep'));
+const RegistrationView = lazy(() => import('../registration/RegistrationView'));
+const QrLoginPanel = lazy(() => import('../qr-login/QrLoginPanel'));
 
 const isSignInMode = (type: LoginType): type is SignInMode => type !== '-1';
 
-/** QR code and SMS sign-in arrive in later releases. */
-const ComingSoon = ({ mode }: { mode: Exclude<SignInMode, '1-1'> }) => {
+const PanelLoading = () => {
   const { t } = useTranslation();
   return (
-    <div className="login-panel__placeholder">
-      <span className="login-panel__placeholder-icon" aria-hidden>
-        {modeIcons[mode]}
-      </span>
-      <p className="login-panel__placeholder-title">{t(`login.comingSoon.${mode}`)}</p>
-      <p className="login-panel__placeholder-hint">{t('login.comingSoonHint')}</p>
+    <div className="login-panel__loading">
+      <span className="login-spinner" role="status" aria-label={t('login.loadingConfig')} />
     </div>
   );
 };
 
-const ModeBody = ({ mode, config }: { mode: SignInMode; config: LoginConfig }) =>
-  mode === '1-1' ? <AccountLoginForm config={config} /> : <ComingSoon mode={mode} />;
+interface LoginPanelProps {
+  config: LoginConfig;
+  /** Login type -1: the registration view replaces the sign-in modes. */
+  registering: boolean;
+  onRegister: () => void;
+  onBackToLogin: () => void;
+}
 
 /**
  * The sign-in card: title, the modes loginAccountType offers (the first one selected), the chosen
- * mode's form, the register link and the "get APP" popover (spec section 2, "Login panel").
+ * mode's form, the register link and the "get APP" popover (spec section 2, "Login panel"). The
+ * verification-code step and the registration view take the card's place when they are on.
  */
-export const LoginPanel = ({ config }: { config: LoginConfig }) => {
+export const LoginPanel = ({ config, registering, onRegister, onBackToLogin }: LoginPanelProps) => {
   const { t } = useTranslation();
   const modes = parseLoginTypes(config.loginAccountType).filter(isSignInMode);
   const initialMode = modes[0] ?? '1-1';
-  const [mode, setMode] = useState<PanelMode>(initialMode);
+  const [mode, setMode] = useState<SignInMode>(initialMode);
+  const [codeStep, setCodeStep] = useState<CodeStepTarget | null>(null);
+  const [lastMobile, setLastMobile] = useState('');
+  // Fetched as soon as the pointer or focus reaches the tabs, so switching rarely shows a loading state;
+  // not before: the first paint's script budget counts whatever the page loads on its own.
+  const prefetchModes = () => {
+    if (modes.includes('1-3')) void loadPhoneLoginForm();
+  };
 
-  if (mode === '-1') {
+  if (registering) {
     return (
       <section className="login-panel" data-testid="login-panel" aria-labelledby="login-panel-title">
         <h1 className="login-panel__title" id="login-panel-title">
-          {t('login.register.title')}
+          {t('registration.title')}
         </h1>
-        <RegisterPlaceholder onBackToLogin={() => setMode(initialMode)} />
+        <Suspense fallback={<PanelLoading />}>
+          <RegistrationView config={config} onBackToLogin={onBackToLogin} />
+        </Suspense>
       </section>
     );
   }
+
+  if (codeStep) {
+    return (
+      <section className="login-panel" data-testid="login-panel" aria-labelledby="login-panel-title">
+        <Suspense fallback={<PanelLoading />}>
+          <CodeStep target={codeStep} config={config} onBack={() => setCodeStep(null)} />
+        </Suspense>
+      </section>
+    );
+  }
+
+  const openCodeStep = (target: CodeStepTarget) => {
+    if (target.kind === 'sms') setLastMobile(target.mobile);
+    setCodeStep(target);
+  };
 
   return (
     <section className="login-panel" data-testid="login-panel" aria-labelledby="login-panel-title">
       <h1 className="login-panel__title" id="login-panel-title">
         {config.title}
       </h1>
-      <LoginModeTabs
-        tabs={modes.map((key) => ({ key, label: t(`login.types.${key}`) }))}
-        active={mode}
-        onChange={setMode}
-      />
+      <div onPointerEnter={prefetchModes} onFocus={prefetchModes}>
+        <LoginModeTabs
+          tabs={modes.map((key) => ({ key, label: t(`login.types.${key}`) }))}
+          active={mode}
+          onChange={setMode}
+        />
+      </div>
       <div role="tabpanel" className="login-panel__body" aria-label={t(`login.types.${mode}`)}>
-        <ModeBody mode={mode} config={config} />
+        {mode === '1-1' && <AccountLoginForm config={config} onCodeStep={openCodeStep} />}
+        {mode === '1-3' && (
+          <Suspense fallback={<PanelLoading />}>
+            <PhoneLoginForm initialMobile={lastMobile} onCodeStep={openCodeStep} />
+          </Suspense>
+        )}
+        {mode === '1-2' && (
+          <Suspense fallback={<PanelLoading />}>
+            <QrLoginPanel
+              onBack={() => setMode('1-1')}
+              onRegister={onRegister}
+              onSignedIn={async (result: LoginResult) => {
+                await completeSignIn(result, { config }, browserCompletionEnvironment(api));
+              }}
+            />
+          </Suspense>
+        )}
       </div>
       <div className="login-panel__links">
-        <button
-          type="button"
-          className="login-link"
-          data-testid="login-register"
-          onClick={() => setMode('-1')}
-        >
-          {t('login.form.register')}
-        </button>
+        {mode !== '1-2' && (
+          <button type="button" className="login-link" data-testid="login-register" onClick={onRegister}>
+            {t('login.form.register')}
+          </button>
+        )}
         {config.appDownload === '1' && <AppDownloadPopover pictures={config.appDownloadPic} />}
       </div>
     </section>

@@ -86,6 +86,22 @@ describe('completeSignIn', () => {
     );
   });
 
+  it('without an account (SMS sign-in, registration) leaves the remembered account alone', async () => {
+    const { env } = environment({ cookies: createRecordingCookieJar('uniwim_username=water.admin') });
+    await completeSignIn(tokens, { config: { isRedirect: '0' } }, env);
+    expect((env.cookies as ReturnType<typeof createRecordingCookieJar>).writes).toEqual([]);
+    expect(env.storage.getItem('UniWimAuthorization')).toBe('tok');
+    expect(env.navigate).toHaveBeenCalledWith('index.html');
+  });
+
+  it('marks a two-factor sign-in as a tenant user (UniWimTenantUser "1"), and clears a previous mark', async () => {
+    const { env } = environment();
+    await completeSignIn(tokens, { config: { isRedirect: '0' }, tenantUser: true }, env);
+    expect(env.storage.getItem('UniWimTenantUser')).toBe('1');
+    await completeSignIn(tokens, { account: 'water.admin', config: { isRedirect: '0' } }, env);
+    expect(env.storage.getItem('UniWimTenantUser')).toBeNull();
+  });
+
   it('in pop-up mode fetches the user and tells the opener instead of leaving', async () => {
     const { env, server } = environment({ popup: true });
     await expect(

@@ -1,7 +1,7 @@
 import type { CurrentUser, LoginConfig, TokenAnswer } from '@uniwim/contracts/client';
 import type { ApiClient } from '../../lib/api';
 import { applyRememberChoice } from '../../lib/remember-account';
-import type { CookieJar, KeyValueStorage } from '../../lib/storage-keys';
+import { type CookieJar, type KeyValueStorage, LocalStorageKeys } from '../../lib/storage-keys';
 import { storeTokenData } from '../../lib/token-storage';
 
 /** The message a pop-up sign-in posts to the window that opened it. */
@@ -39,16 +39,32 @@ export interface SignInCompletionEnvironment {
 export type SignInCompletion = 'navigated' | 'notifiedOpener';
 
 /**
- * Spec section 4 "Success": store the token data, set or clear the remember cookie, then leave for
+ * Spec section 4 "Success": store the token data (and the tenant-user mark of the code step), set or
+ * clear the remember cookie, then leave for
  * the product, or in pop-up mode fetch the user and tell the opener instead.
  */
+export interface SignInChoice {
+  /**
+   * The account signed in with and whether to remember it. Without an account (SMS sign-in,
+   * registration) the remembered account is left as it is.
+   */
+  account?: string;
+  remember?: boolean;
+  config: Pick<LoginConfig, 'isRedirect'>;
+  /** Set by the two-factor code step (spec section 4): stored as UniWimTenantUser "1". */
+  tenantUser?: boolean;
+}
+
 export const completeSignIn = async (
   tokens: TokenAnswer,
-  choice: { account: string; remember: boolean; config: Pick<LoginConfig, 'isRedirect'> },
+  choice: SignInChoice,
   env: SignInCompletionEnvironment,
 ): Promise<SignInCompletion> => {
   storeTokenData(env.storage, tokens);
-  applyRememberChoice(choice.account, choice.remember, env.cookies);
+  if (choice.tenantUser) env.storage.setItem(LocalStorageKeys.tenantUser, '1');
+  else env.storage.removeItem(LocalStorageKeys.tenantUser);
+  if (choice.account !== undefined)
+    applyRememberChoice(choice.account, choice.remember === true, env.cookies);
   if (env.popup) {
     const user = await env.client.get<CurrentUser>('/ump/currUserInfo');
     env.notifyOpener({ type: 'uniwim-login', user });

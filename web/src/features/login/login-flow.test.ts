@@ -106,9 +106,24 @@ describe('signInWithPassword: standard login', () => {
           refreshToken: '',
           expire: 0,
           twoFactorAuth: true,
+          ticket: 'tk-1',
         }),
       }).outcome,
-    ).resolves.toEqual({ kind: 'twoFactor', mobile: '139****0001', tenantId: 't-water' });
+    ).resolves.toEqual({ kind: 'twoFactor', mobile: '139****0001', tenantId: 't-water', ticket: 'tk-1' });
+  });
+
+  it('cannot open the code step without the pending sign-in it completes', async () => {
+    await expect(
+      run({
+        'POST /dmp/login': ok({
+          ...loginAnswer,
+          token: '',
+          refreshToken: '',
+          expire: 0,
+          twoFactorAuth: true,
+        }),
+      }).outcome,
+    ).resolves.toEqual({ kind: 'failed', message: '登录失败，请重试！' });
   });
 
   it("shows the server's message on a refused login", async () => {

@@ -12,7 +12,7 @@ export type LoginOutcome =
   /** The token only allows changing the password: the forced change dialog opens. */
   | { kind: 'changePassword'; tokens: TokenAnswer }
   /** The SMS-code step must finish the sign-in. */
-  | { kind: 'twoFactor'; mobile: string; tenantId: string | null }
+  | { kind: 'twoFactor'; mobile: string; tenantId: string | null; ticket: string }
   /** A legacy tenant system signed the user in; the browser goes to its page. */
   | { kind: 'legacyRedirect'; url: string }
   | { kind: 'failed'; message: string };
@@ -97,8 +97,16 @@ const standardLogin = async (
   };
   const answer = await deps.client.post<LoginResult | null>('/dmp/login', { data: encodeLoginData(data) });
   if (!answer) return { kind: 'failed', message: deps.texts.emptyAnswer };
-  if (answer.twoFactorAuth)
-    return { kind: 'twoFactor', mobile: answer.mobile ?? '', tenantId: answer.tenantId };
+  if (answer.twoFactorAuth) {
+    // Without the pending sign-in's ticket the code step could not complete anything.
+    if (!answer.ticket) return { kind: 'failed', message: deps.texts.emptyAnswer };
+    return {
+      kind: 'twoFactor',
+      mobile: answer.mobile ?? '',
+      tenantId: answer.tenantId,
+      ticket: answer.ticket,
+    };
+  }
   if (!isTokenAnswer(answer)) return { kind: 'failed', message: deps.texts.emptyAnswer };
   const tokens: TokenAnswer = {
     token: answer.token,

@@ -1,0 +1,220 @@
+import { LeftOutlined } from '@ant-design/icons';
+import type { LoginConfig, TokenAnswer } from '@uniwim/contracts/client';
+import { Button } from 'antd';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../lib/api';
+import { CodeBoxesInput } from '../sms/CodeBoxesInput';
+import { codeOf, emptyCodeBoxes, isCodeComplete } from '../sms/code-boxes';
+import { padSeconds, sentAtFromRetryAfter } from '../sms/countdown';
+import { type SendCodeRequest, sendVerificationCode } from '../sms/send-code';
+import { useSmsCountdown } from '../sms/useSmsCountdown';
+import { type CodeStepTarget, signInWithCode } from './code-login';
+import { browserCompletionEnvironment, completeSignIn } from './complete-sign-in';
+import { checkSmsLogin } from './sms-login-form';
+import './code-step.css';
+
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
+
+interface CodeStepProps {
+  target: CodeStepTarget;
+  config: LoginConfig;
+  /** Back to the first step ("重新登录" and the back link). */
+  onBack: () => void;
+}
+
+type Status = 'idle' | 'submitting' | 'leaving';
+
+/**
+ * The verification-code step (spec section 2, "SMS-code login step"): completes an SMS sign-in or a
+ * password sign-in that asked for a second factor. Loaded only when needed.
+ */
+const CodeStep = ({ target, config, onBack }: CodeStepProps) => {
+  const { t } = useTranslation();
+  const codeType = target.kind === 'sms' ? 'LOGIN_CODE' : 'TWO_FACTOR_CODE';
+  const phone = target.kind === 'sms' ? target.mobile : target.maskedMobile;
+  const countdown = useSmsCountdown(codeType, phone);
+  const [boxes, setBoxes] = useState(emptyCodeBoxes);
+  const [error, setError] = useState('');
+  const [info, setInfo] = useState(target.kind === 'sms' ? (target.notice ?? '') : t('sms.sent'));
+  const [status, setStatus] = useState<Status>('idle');
+  const [resending, setResending] = useState(false);
+  const [pendingChange, setPendingChange] = useState<TokenAnswer | null>(null);
+  const account = target.kind === 'twoFactor' ? target.account : undefined;
+
+  const finish = async (tokens: TokenAnswer, tenantUser: boolean) => {
+    setStatus('leaving');
+    try {
+      const completion = await completeSignIn(
+        tokens,
+        {
+          account,
+          remember: target.kind === 'twoFactor' && target.remember,
+          config,
+          tenantUser,
+        },
+        browserCompletionEnvironment(api),
+      );
+      if (completion === 'notifiedOpener') {
+        setInfo(t('login.status.popupSignedIn'));
+        setStatus('idle');
+      }
+    } catch (cause) {
+      setError(cause instanceof Error && cause.message ? cause.message : t('codeStep.emptyAnswer'));
+      setStatus('idle');
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (status !== 'idle' || !isCodeComplete(boxes)) return;
+    const code = codeOf(boxes);
+    if (target.kind === 'sms') {
+      const check = checkSmsLogin({ mobile: target.mobile, code });
+      if (!check.ok) {
+        setError(t(check.messageKey));
+        return;
+      }
+    }
+    setError('');
+    setInfo('');
+    setStatus('submitting');
+    const outcome = await signInWithCode(target, code, {
+      client: api,
+      emptyAnswerText: t('codeStep.emptyAnswer'),
+    });
+    switch (outcome.kind) {
+      case 'failed':
+        setError(outcome.message);
+        setBoxes(emptyCodeBoxes());
+        setStatus('idle');
+        return;
+      case 'changePassword':
+        setPendingChange(outcome.tokens);
+        setStatus('idle');
+        return;
+      case 'signedIn':
+        await finish(outcome.tokens, outcome.tenantUser);
+        return;
+    }
+  };
+
+  const resend = async () => {
+    if (resending || countdown.secondsLeft > 0) return;
+    setResending(true);
+    setError('');
+    setInfo('');
+    const request: SendCodeRequest =
+      target.kind === 'sms'
+        ? { type: 'LOGIN_CODE', mobile: target.mobile }
+        : { type: 'TWO_FACTOR_CODE', ticket: target.ticket };
+    const result = await sendVerificationCode(api, request, {
+      sent: t('sms.sent'),
+      failed: t('sms.failed'),
+    });
+    setResending(false);
+    if (result.ok) {
+      countdown.markSent(phone);
+      setBoxes(emptyCodeBoxes());
+      setInfo(result.message);
+      return;
+    }
+    setError(result.message);
+    if (result.retryAfterSeconds !== undefined)
+      countdown.markSent(phone, sentAtFromRetryAfter(result.retryAfterSeconds));
+  };
+
+  const busy = status !== 'idle';
+
+  return (
+    <>
+      <form className="code-step" data-testid="code-step" onSubmit={(event) => void submit(event)} noValidate>
+        <button
+          type="button"
+          className="login-link code-step__back"
+          data-testid="code-step-back"
+          onClick={onBack}
+        >
+          <LeftOutlined /> {t('codeStep.back')}
+        </button>
+        <h1 className="login-panel__title" id="login-panel-title">
+          {t('codeStep.title')}
+        </h1>
+        <p className="code-step__hint" data-testid="code-step-hint">
+          {t('codeStep.hint', { phone })}
+        </p>
+        <CodeBoxesInput
+          state={boxes}
+          invalid={error !== ''}
+          disabled={busy}
+          onChange={(next) => {
+            setBoxes(next);
+            if (error) setError('');
+          }}
+        />
+        <div
+          className="login-form__message login-form__message--error"
+          role="alert"
+          data-testid="code-step-error"
+        >
+          {error}
+        </div>
+        {info && (
+          <div className="login-form__message" role="status" data-testid="code-step-info">
+            {info}
+          </div>
+        )}
+        <div className="code-step__links">
+          {countdown.secondsLeft > 0 ? (
+            <span className="code-step__countdown" data-testid="code-step-countdown">
+              {t('sms.resendIn', { seconds: padSeconds(countdown.secondsLeft) })}
+            </span>
+          ) : (
+            <button
+              type="button"
+              className="login-link"
+              data-testid="code-step-resend"
+              disabled={resending}
+              onClick={() => void resend()}
+            >
+              {t('codeStep.resend')}
+            </button>
+          )}
+          <button type="button" className="login-link" data-testid="code-step-restart" onClick={onBack}>
+            {t('codeStep.restart')}
+          </button>
+        </div>
+        <Button
+          type="primary"
+          htmlType="submit"
+          size="large"
+          block
+          loading={busy}
+          disabled={!isCodeComplete(boxes)}
+          data-testid="code-step-submit"
+        >
+          {busy ? t('login.form.submitting') : t('login.form.submit')}
+        </Button>
+      </form>
+      <Suspense fallback={null}>
+        {pendingChange && (
+          <ChangePasswordDialog
+            token={pendingChange.token}
+            username={account ?? ''}
+            config={config}
+            onCancel={() => {
+              setPendingChange(null);
+              onBack();
+            }}
+            onChanged={(tokens) => {
+              setPendingChange(null);
+              void finish(tokens, target.kind === 'twoFactor');
+            }}
+          />
+        )}
+      </Suspense>
+    </>
+  );
+};
+
+export default CodeStep;

@@ -1,0 +1,60 @@
+import { AppstoreOutlined, LogoutOutlined, ScanOutlined, UserOutlined } from '@ant-design/icons';
+import type { CurrentUser } from '@uniwim/contracts/client';
+import { Button } from 'antd';
+import { useLocalizedTexts } from '../qr-login/localized-texts';
+import { displayNameOf } from '../session/current-user';
+import { goTo, MobileRoutes } from './hash-route';
+import { MobilePage } from './MobileLayout';
+import { mobileTexts } from './mobile-texts';
+
+/** After sign-in: who is signed in, the scan entry, the applications (with the shell, later) and logout. */
+export const MobileHome = ({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) => {
+  const texts = useLocalizedTexts(mobileTexts);
+  return (
+    <MobilePage>
+      <section className="m-profile" data-testid="mobile-profile">
+        <span className="m-profile__avatar" aria-hidden>
+          <UserOutlined />
+        </span>
+        <span className="m-profile__text">
+          <span className="m-profile__name" data-testid="mobile-user-name">
+            {displayNameOf(user)}
+          </span>
+          <span className="m-profile__tenant" data-testid="mobile-user-tenant">
+            {texts.home.tenant}：{user.tenantName ?? texts.home.platform}
+          </span>
+        </span>
+      </section>
+      <button
+        type="button"
+        className="m-scan-entry"
+        data-testid="mobile-scan"
+        onClick={() => goTo(MobileRoutes.scan)}
+      >
+        <ScanOutlined className="m-scan-entry__icon" />
+        <span className="m-scan-entry__label">{texts.home.scan}</span>
+        <span className="m-scan-entry__hint">{texts.home.scanHint}</span>
+      </button>
+      <section className="m-section" aria-labelledby="m-apps-title">
+        <h2 className="m-section__title" id="m-apps-title">
+          {texts.home.apps}
+        </h2>
+        <ul className="m-apps" data-testid="mobile-apps">
+          <li className="m-apps__placeholder">
+            <AppstoreOutlined /> {texts.home.appsPlaceholder}
+          </li>
+        </ul>
+      </section>
+      <Button
+        size="large"
+        block
+        danger
+        icon={<LogoutOutlined />}
+        data-testid="mobile-logout"
+        onClick={onLogout}
+      >
+        {texts.home.logout}
+      </Button>
+    </MobilePage>
+  );
+};

@@ -1,0 +1,121 @@
+import type { LocalizedTexts } from '../qr-login/localized-texts';
+
+const zhCN = {
+  appTitle: '移动工作台',
+  loading: '正在加载…',
+  signIn: {
+    title: '登录',
+    subtitle: '登录后可扫码登录电脑端',
+    qrPending: '登录后将继续确认电脑端的扫码登录',
+    account: '账号登录',
+    sms: '短信登录',
+    code: '请输入短信验证码',
+    twoFactorTitle: '短信二次验证',
+    twoFactorHint: '验证码已发送至 {{phone}}，有效期5分钟',
+    back: '返回',
+    changePasswordRequired: '该账号需要先修改密码，请在电脑端登录并修改密码后再试',
+  },
+  home: {
+    scan: '扫一扫',
+    scanHint: '扫描电脑上的二维码登录',
+    tenant: '所属租户',
+    platform: '平台',
+    apps: '我的应用',
+    appsPlaceholder: '应用将随工作台一起上线',
+    logout: '退出登录',
+  },
+  scan: {
+    title: '扫码登录',
+    back: '返回',
+    starting: '正在打开相机…',
+    aim: '将电脑上的二维码放入框内',
+    cameraUnavailable: '无法使用相机，请粘贴登录链接',
+    notLoginCode: '未识别到登录二维码，请重试',
+    pasteLabel: '粘贴登录链接或二维码编号',
+    pastePlaceholder: '粘贴电脑端二维码的链接',
+    pasteSubmit: '确定',
+  },
+  confirm: {
+    title: '登录确认',
+    loading: '正在读取二维码…',
+    signingInto: '即将登录',
+    platform: '企业云平台',
+    device: '登录设备',
+    ip: 'IP 地址',
+    expiresAt: '二维码有效期至',
+    warning: '如非本人操作，请点击取消',
+    confirm: '确认登录',
+    cancel: '取消',
+    confirmed: '已确认登录',
+    confirmedHint: '请在电脑上继续操作',
+    cancelled: '已取消登录',
+    failed: '操作失败，请重试',
+    scanAgain: '重新扫码',
+    home: '返回首页',
+  },
+};
+
+export type MobileTexts = typeof zhCN;
+
+export const mobileTexts: LocalizedTexts<MobileTexts> = {
+  'zh-CN': zhCN,
+  'en-US': {
+    appTitle: 'Mobile workspace',
+    loading: 'Loading…',
+    signIn: {
+      title: 'Sign in',
+      subtitle: 'Signed in, you can scan a code to sign a computer in',
+      qrPending: 'After signing in you will confirm the computer’s QR sign-in',
+      account: 'Account',
+      sms: 'SMS code',
+      code: 'Enter the SMS code',
+      twoFactorTitle: 'SMS verification',
+      twoFactorHint: 'A code was sent to {{phone}}; it is valid for 5 minutes',
+      back: 'Back',
+      changePasswordRequired:
+        'This account must change its password first: sign in on a computer to change it',
+    },
+    home: {
+      scan: 'Scan',
+      scanHint: 'Scan the QR code on a computer to sign it in',
+      tenant: 'Tenant',
+      platform: 'Platform',
+      apps: 'My applications',
+      appsPlaceholder: 'Applications arrive with the workspace shell',
+      logout: 'Log out',
+    },
+    scan: {
+      title: 'Scan to sign in',
+      back: 'Back',
+      starting: 'Opening the camera…',
+      aim: 'Put the QR code on the computer inside the frame',
+      cameraUnavailable: 'The camera cannot be used: paste the sign-in link instead',
+      notLoginCode: 'That is not a sign-in QR code; try again',
+      pasteLabel: 'Paste the sign-in link or code',
+      pastePlaceholder: 'Paste the link of the computer’s QR code',
+      pasteSubmit: 'OK',
+    },
+    confirm: {
+      title: 'Confirm sign-in',
+      loading: 'Reading the QR code…',
+      signingInto: 'Signing in to',
+      platform: 'Enterprise cloud platform',
+      device: 'Device',
+      ip: 'IP address',
+      expiresAt: 'Code valid until',
+      warning: 'If this was not you, tap Cancel',
+      confirm: 'Confirm sign-in',
+      cancel: 'Cancel',
+      confirmed: 'Sign-in confirmed',
+      confirmedHint: 'Continue on the computer',
+      cancelled: 'Sign-in cancelled',
+      failed: 'Something went wrong; try again',
+      scanAgain: 'Scan again',
+      home: 'Home',
+    },
+  },
+};
+
+/** Replaces {{name}} placeholders. */
+export const fillText = (text: string, values: Record<string, string>): string =>
+  text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);

@@ -1,0 +1,48 @@
+import type { VerificationCodeType } from '@uniwim/contracts/client';
+import { useCallback, useEffect, useState } from 'react';
+import type { KeyValueStorage } from '../../lib/storage-keys';
+import { readSentCode, recordCodeSent, type SentCode, secondsUntilResend, sentToNumber } from './countdown';
+
+export interface SmsCountdown {
+  /** The last request for this purpose (and number, when given) whose code may still be valid. */
+  sent: SentCode | null;
+  secondsLeft: number;
+  /** Starts the 60 s countdown (at: when the code went out; now unless given). */
+  markSent: (mobile: string, at?: number) => void;
+}
+
+/**
+ * The resend countdown of one code purpose, kept in local storage so that it survives reloads and is
+ * shared by every view asking for that purpose. With `mobile`, only a code sent to that number
+ * counts. Ticks every second while it runs.
+ */
+/** The number the last code of this purpose went to, while that code may still be valid ('' if none). */
+export const lastCodeNumber = (type: VerificationCodeType, storage: KeyValueStorage = localStorage): string =>
+  readSentCode(storage, type)?.mobile ?? '';
+
+export const useSmsCountdown = (
+  type: VerificationCodeType,
+  mobile?: string,
+  storage: KeyValueStorage = localStorage,
+): SmsCountdown => {
+  const [now, setNow] = useState(Date.now);
+  const sent = sentToNumber(readSentCode(storage, type, now), mobile);
+  const secondsLeft = secondsUntilResend(sent?.at ?? null, now);
+  const running = secondsLeft > 0;
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+
+  const markSent = useCallback(
+    (mobile: string, at: number = Date.now()) => {
+      recordCodeSent(storage, type, mobile, at);
+      setNow(Date.now());
+    },
+    [storage, type],
+  );
+
+  return { sent, secondsLeft, markSent };
+};
