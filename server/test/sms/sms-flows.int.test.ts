@@ -123,7 +123,20 @@ describe.each(testBackends())(
       });
       expect(otherTicket.body.Error).toBe('CODE_INVALID');
 
-      const done = await post('/dmp/verificationCodeLogin', { code, type: 'TWO_FACTOR_CODE', ticket });
+      // Signing in again within the resend minute reuses the code on the phone for the new attempt.
+      const second = await client.login(
+        { username: 'energy.admin', password: TEST_ADMIN_PASSWORD, tenantId: 't-energy' },
+        ip,
+      );
+      expect(second.body.Response.twoFactorAuth).toBe(true);
+      expect(latestCode(app.config.dataDir, '13700000001')).toBe(code);
+      const oldTicket = await post('/dmp/verificationCodeLogin', { code, type: 'TWO_FACTOR_CODE', ticket });
+      expect(oldTicket.body.Error).toBe('CODE_INVALID');
+      const done = await post('/dmp/verificationCodeLogin', {
+        code,
+        type: 'TWO_FACTOR_CODE',
+        ticket: second.body.Response.ticket,
+      });
       expect(done.body.Response).toMatchObject({
         tenantId: 't-energy',
         tenantUser: true,
@@ -135,7 +148,11 @@ describe.each(testBackends())(
         headers: bearer(done.body.Response.token),
       });
       expect(cfg.statusCode).toBe(200);
-      const replay = await post('/dmp/verificationCodeLogin', { code, type: 'TWO_FACTOR_CODE', ticket });
+      const replay = await post('/dmp/verificationCodeLogin', {
+        code,
+        type: 'TWO_FACTOR_CODE',
+        ticket: second.body.Response.ticket,
+      });
       expect(replay.body.Error).toBe('CODE_INVALID');
       await infra.db.asPlatform((tx) =>
         tx.update(tenants).set({ twoFactorRequired: false }).where(eq(tenants.id, 't-energy')),

@@ -1,6 +1,6 @@
 import type { LoginResult } from '@uniwim/contracts';
 import { newOpaqueToken } from '../../platform/crypto/tokens';
-import { AppError } from '../../platform/errors';
+import { AppError, isAppError } from '../../platform/errors';
 import type { Store } from '../../platform/store/store';
 import type { SessionService } from '../sessions/service';
 import type { VerificationCodes } from '../sms/code-service';
@@ -116,13 +116,20 @@ export const createSignIn = (deps: SignInDeps) => {
   ): Promise<LoginResult> => {
     if (!account.mobile) throw new AppError('NO_MOBILE');
     const ticket = newOpaqueToken();
+    const mobile = account.mobile;
+    try {
+      await deps.codes.send({ type: 'TWO_FACTOR_CODE', mobile, ip: context.ip, binding: ticket });
+    } catch (error) {
+      // Signing in again within a minute: the code already on the phone now completes this sign-in.
+      const resendRefused = isAppError(error) && error.errorName === 'CODE_RESEND_TOO_SOON';
+      if (
+        !resendRefused ||
+        !(await deps.codes.rebind({ type: 'TWO_FACTOR_CODE', mobile, binding: ticket }))
+      ) {
+        throw error;
+      }
+    }
     await deps.store.set(pendingTwoFactorKey(ticket), JSON.stringify(pending), { ttlMs: TWO_FACTOR_TTL_MS });
-    await deps.codes.send({
-      type: 'TWO_FACTOR_CODE',
-      mobile: account.mobile,
-      ip: context.ip,
-      binding: ticket,
-    });
     return {
       token: '',
       expire: 0,

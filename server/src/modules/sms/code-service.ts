@@ -95,6 +95,22 @@ export const createVerificationCodes = (deps: {
       }
     },
 
+    /**
+     * Moves a live code to another binding (a new pending sign-in of the same user), so signing in
+     * again within the resend interval reuses the code already on the phone. False if none is live.
+     */
+    rebind: async (request: {
+      type: VerificationCodeType;
+      mobile: string;
+      binding: string;
+    }): Promise<boolean> => {
+      const key = codeKey(request.type, request.mobile);
+      const raw = await store.get(key);
+      const stored = parseStoredCode(raw);
+      if (!raw || !stored) return false;
+      return store.compareAndSet(key, raw, JSON.stringify({ ...stored, b: request.binding }));
+    },
+
     /** Spends the code when right; counts a wrong try otherwise. Throws CODE_INVALID / CODE_TOO_MANY_TRIES. */
     verify: async (request: {
       type: VerificationCodeType;
