@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@uniwim/contracts';
 import { TtlCache } from '../../platform/cache/ttl-cache';
 import { AppError } from '../../platform/errors';
+import { ok } from '../../platform/http/envelope';
 import type { ActiveSession } from '../sessions/repo';
 import type { TenantService } from '../tenants/service';
 import type { UsersRepo } from '../users/repo';
@@ -11,9 +12,10 @@ import { maskMobile } from './request-context';
  * (account, tenant) pair is kept a few seconds.
  */
 export const createCurrentUser = (deps: { users: UsersRepo; tenants: TenantService }) => {
-  const cache = new TtlCache<CurrentUser>(5_000);
+  // The answer is kept serialised too: this is the hottest authenticated call.
+  const cache = new TtlCache<{ user: CurrentUser; json: string }>(5_000);
 
-  const load = async (session: ActiveSession): Promise<CurrentUser> => {
+  const load = async (session: ActiveSession): Promise<{ user: CurrentUser; json: string }> => {
     const account = await deps.users.findAccount(session.accountId);
     if (account?.status !== 'active') throw new AppError('TOKEN_INVALID');
     const [tenant, tenantAdmin] = session.tenantId
@@ -22,7 +24,7 @@ export const createCurrentUser = (deps: { users: UsersRepo; tenants: TenantServi
           deps.users.isTenantAdmin(session.tenantId, session.accountId),
         ])
       : [undefined, false];
-    return {
+    const user: CurrentUser = {
       id: account.id,
       sn: account.sn,
       username: account.username,
@@ -32,11 +34,15 @@ export const createCurrentUser = (deps: { users: UsersRepo; tenants: TenantServi
       tenantId: session.tenantId,
       tenantName: tenant?.name ?? null,
     };
+    return { user, json: JSON.stringify(ok(user)) };
   };
+  const entry = (session: ActiveSession) =>
+    cache.getOrLoad(`${session.accountId}|${session.tenantId ?? ''}`, () => load(session));
 
   return {
-    of: (session: ActiveSession) =>
-      cache.getOrLoad(`${session.accountId}|${session.tenantId ?? ''}`, () => load(session)),
+    of: async (session: ActiveSession): Promise<CurrentUser> => (await entry(session)).user,
+    /** The whole GET /ump/currUserInfo answer as JSON text. */
+    answerJson: async (session: ActiveSession): Promise<string> => (await entry(session)).json,
     forget: () => cache.clear(),
   };
 };

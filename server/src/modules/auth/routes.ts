@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { type AuthGuard, sessionOf, tokenOf } from '../../platform/http/auth-guard';
 import { decodeDataField } from '../../platform/http/encoded-body';
-import { ok } from '../../platform/http/envelope';
+import { ok, sendJsonText } from '../../platform/http/envelope';
 import type { RateLimiter, RateLimitPolicy } from '../../platform/rate-limit';
 import type { AccessService } from '../access/service';
 import type { SessionService } from '../sessions/service';
@@ -149,7 +149,9 @@ export const authRoutes =
           response: { 200: envelopeSchema(currentUserSchema) },
         },
       },
-      async (request) => ok(await deps.currentUser.of(sessionOf(request))),
+      async (request, reply) => {
+        sendJsonText(reply, await deps.currentUser.answerJson(sessionOf(request)));
+      },
     );
 
     app.post(
