@@ -12,9 +12,12 @@ export const createTenantService = (repo: TenantsRepo) => {
   // Anonymous pages resolve their tenant on every load: keep answers (including "none") briefly.
   const byDomain = new TtlCache<TenantRecord | null>(30_000);
   const byParam = new TtlCache<TenantRecord | null>(30_000);
+  // Every sign-in reads its tenant (status, two-factor rule, name): a changed tenant shows within 30 s.
+  const byId = new TtlCache<TenantRecord | null>(30_000);
 
   return {
-    findById: repo.findById,
+    findById: async (id: string): Promise<TenantRecord | undefined> =>
+      (await byId.getOrLoad(id, async () => (await repo.findById(id)) ?? null)) ?? undefined,
     findByName: repo.findByName,
 
     /**
@@ -33,6 +36,7 @@ export const createTenantService = (repo: TenantsRepo) => {
     invalidate: () => {
       byDomain.clear();
       byParam.clear();
+      byId.clear();
     },
   };
 };
