@@ -202,10 +202,10 @@ test.describe('forced password change', () => {
     await page.keyboard.press('Escape');
     await page.mouse.click(5, 5);
     await expect(dialog).toBeVisible();
-    const width = await dialog.evaluate(
-      (element) => element.closest('.ant-modal')?.getBoundingClientRect().width,
-    );
-    expect(width).toBe(350);
+    // The modal opens with a zoom animation: its final width is what the spec sets.
+    await expect
+      .poll(() => dialog.evaluate((element) => element.closest('.ant-modal')?.getBoundingClientRect().width))
+      .toBe(350);
     await expect(dialog).toContainText('8-64位，须包含字母和数字');
 
     const error = dialog.getByTestId('change-password-error');
