@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { CodeBoxesInput } from '../sms/CodeBoxesInput';
 import { codeOf, emptyCodeBoxes, isCodeComplete } from '../sms/code-boxes';
-import { padSeconds, sentAtFromRetryAfter } from '../sms/countdown';
+import { padSeconds } from '../sms/countdown';
 import { type SendCodeRequest, sendVerificationCode } from '../sms/send-code';
 import { useSmsCountdown } from '../sms/useSmsCountdown';
 import { type CodeStepTarget, signInWithCode } from './code-login';
@@ -113,15 +113,13 @@ const CodeStep = ({ target, config, onBack }: CodeStepProps) => {
       failed: t('sms.failed'),
     });
     setResending(false);
+    countdown.afterSend(phone, result);
     if (result.ok) {
-      countdown.markSent(phone);
       setBoxes(emptyCodeBoxes());
       setInfo(result.message);
       return;
     }
     setError(result.message);
-    if (result.retryAfterSeconds !== undefined)
-      countdown.markSent(phone, sentAtFromRetryAfter(result.retryAfterSeconds));
   };
 
   const busy = status !== 'idle';

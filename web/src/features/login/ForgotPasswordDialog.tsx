@@ -12,7 +12,6 @@ import Password from 'antd/es/input/Password';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
-import { sentAtFromRetryAfter } from '../sms/countdown';
 import { SmsCodeButton } from '../sms/SmsCodeButton';
 import { mobileProblemBeforeSending, sendVerificationCode } from '../sms/send-code';
 import { lastCodeNumber, useSmsCountdown } from '../sms/useSmsCountdown';
@@ -74,14 +73,12 @@ const ForgotPasswordDialog = ({ config, onClose, onReset }: ForgotPasswordDialog
       { sent: t('sms.sent'), failed: t('sms.failed') },
     );
     setSending(false);
+    countdown.afterSend(mobile, result);
     if (result.ok) {
-      countdown.markSent(mobile);
       setInfo(result.message);
       return;
     }
     setError(result.message);
-    if (result.retryAfterSeconds !== undefined)
-      countdown.markSent(mobile, sentAtFromRetryAfter(result.retryAfterSeconds));
   };
 
   const submit = async () => {

@@ -5,7 +5,6 @@ import Input from 'antd/es/input/Input';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
-import { sentAtFromRetryAfter } from '../sms/countdown';
 import { SmsCodeButton } from '../sms/SmsCodeButton';
 import { mobileProblemBeforeSending, sendVerificationCode } from '../sms/send-code';
 import { lastCodeNumber, useSmsCountdown } from '../sms/useSmsCountdown';
@@ -41,15 +40,13 @@ const PhoneLoginForm = ({ initialMobile = '', onCodeStep }: PhoneLoginFormProps)
       { sent: t('sms.sent'), failed: t('sms.failed') },
     );
     setSending(false);
+    countdown.afterSend(number, result);
     if (result.ok) {
-      countdown.markSent(number);
       onCodeStep({ kind: 'sms', mobile: number, notice: result.message });
       return;
     }
     // The button is enabled again, unless the server says a code went out moments ago.
     setError(result.message);
-    if (result.retryAfterSeconds !== undefined)
-      countdown.markSent(number, sentAtFromRetryAfter(result.retryAfterSeconds));
   };
 
   const getCode = () => {

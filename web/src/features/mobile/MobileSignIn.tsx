@@ -14,7 +14,7 @@ import { fetchPasswordEncryptor } from '../login/password-encryptor';
 import { checkSmsLogin } from '../login/sms-login-form';
 import { useLoginConfig } from '../login/useLoginConfig';
 import { useLocalizedTexts } from '../qr-login/localized-texts';
-import { recordCodeSent, sentAtFromRetryAfter } from '../sms/countdown';
+import { recordCodeSent } from '../sms/countdown';
 import { SmsCodeButton } from '../sms/SmsCodeButton';
 import { mobileProblemBeforeSending, type SendCodeRequest, sendVerificationCode } from '../sms/send-code';
 import { lastCodeNumber, useSmsCountdown } from '../sms/useSmsCountdown';
@@ -230,9 +230,7 @@ const CodeField = ({
     const result = await sendVerificationCode(api, body, { sent: t('sms.sent'), failed: t('sms.failed') });
     setSending(false);
     const number = body.type === 'TWO_FACTOR_CODE' ? (mobile ?? '') : body.mobile.trim();
-    if (result.ok) countdown.markSent(number);
-    else if (result.retryAfterSeconds !== undefined)
-      countdown.markSent(number, sentAtFromRetryAfter(result.retryAfterSeconds));
+    countdown.afterSend(number, result);
     onError(result.ok ? '' : result.message);
   };
 

@@ -14,7 +14,6 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/api';
 import { browserCompletionEnvironment, completeSignIn } from '../login/complete-sign-in';
 import { fetchPasswordEncryptor } from '../login/password-encryptor';
-import { sentAtFromRetryAfter } from '../sms/countdown';
 import { SmsCodeButton } from '../sms/SmsCodeButton';
 import { type MobileProblem, mobileProblemBeforeSending, sendVerificationCode } from '../sms/send-code';
 import { lastCodeNumber, useSmsCountdown } from '../sms/useSmsCountdown';
@@ -82,14 +81,12 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
       { sent: t('sms.sent'), failed: t('sms.failed') },
     );
     setSending(false);
+    countdown.afterSend(mobile, result);
     if (result.ok) {
-      countdown.markSent(mobile);
       setInfo(result.message);
       return;
     }
     setError(result.message);
-    if (result.retryAfterSeconds !== undefined)
-      countdown.markSent(mobile, sentAtFromRetryAfter(result.retryAfterSeconds));
   };
 
   const submit = async (event: FormEvent) => {

@@ -1,7 +1,15 @@
 import type { VerificationCodeType } from '@uniwim/contracts/client';
 import { useCallback, useEffect, useState } from 'react';
 import type { KeyValueStorage } from '../../lib/storage-keys';
-import { readSentCode, recordCodeSent, type SentCode, secondsUntilResend, sentToNumber } from './countdown';
+import {
+  readSentCode,
+  recordCodeSent,
+  type SentCode,
+  secondsUntilResend,
+  sentAtFromRetryAfter,
+  sentToNumber,
+} from './countdown';
+import type { SendCodeResult } from './send-code';
 
 export interface SmsCountdown {
   /** The last request for this purpose (and number, when given) whose code may still be valid. */
@@ -9,6 +17,11 @@ export interface SmsCountdown {
   secondsLeft: number;
   /** Starts the 60 s countdown (at: when the code went out; now unless given). */
   markSent: (mobile: string, at?: number) => void;
+  /**
+   * After a send: counts from now when the code went out, or from the server's remaining wait when it
+   * refused because a code went out moments ago; otherwise leaves the button enabled.
+   */
+  afterSend: (mobile: string, result: SendCodeResult) => void;
 }
 
 /**
@@ -44,5 +57,14 @@ export const useSmsCountdown = (
     [storage, type],
   );
 
-  return { sent, secondsLeft, markSent };
+  const afterSend = useCallback(
+    (mobile: string, result: SendCodeResult) => {
+      if (result.ok) markSent(mobile);
+      else if (result.retryAfterSeconds !== undefined)
+        markSent(mobile, sentAtFromRetryAfter(result.retryAfterSeconds));
+    },
+    [markSent],
+  );
+
+  return { sent, secondsLeft, markSent, afterSend };
 };
