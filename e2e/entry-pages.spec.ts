@@ -25,10 +25,11 @@ test.describe('entry pages', () => {
     await expect(page).toHaveURL(`${baseUrl}/mobile/index.html`);
   });
 
-  test('index.html after sign-in shows the workspace placeholder with the user', async ({ page }) => {
+  test('index.html after sign-in shows the shell with the user', async ({ page }) => {
     const problems = recordPageProblems(page);
     await signIn(page, { account: 'water.op', expectedName: '李运维' });
-    await expect(page.getByTestId('workspace-shell')).toBeVisible();
+    await expect(page.getByTestId('shell')).toBeVisible();
+    await expect(page.getByTestId('shell-header')).toBeVisible();
     await expect(page.getByTestId('logout')).toBeVisible();
     expect(problems).toEqual([]);
   });

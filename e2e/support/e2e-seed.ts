@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './environment';
+import { withShellSeed } from './shell-seed';
 
 /**
  * The e2e server loads server/seed/demo.json plus the tenants and users below (SEED_FILE points at a
@@ -105,7 +106,7 @@ export const buildE2eSeed = (): Record<string, unknown> => {
     },
   );
   const { $schema: _schema, ...rest } = demo;
-  return { ...rest, tenants };
+  return withShellSeed({ ...rest, tenants });
 };
 
 /** Writes the seed into the given directory and returns its path, for SEED_FILE. */

@@ -1,15 +1,23 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { appPackageRoutes } from './modules/app-packages/routes';
 import { authRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
+import { dictionaryRoutes } from './modules/dictionary/routes';
 import { healthRoutes } from './modules/health/routes';
 import { keyRoutes } from './modules/keys/routes';
 import { legacyLoginRoutes } from './modules/legacy-login/routes';
 import { loginConfigRoutes } from './modules/login-config/routes';
+import { menuRoutes } from './modules/menus/routes';
+import { messageRoutes } from './modules/messages/routes';
+import { paramRoutes } from './modules/params/routes';
 import { qrLoginRoutes } from './modules/qr-login/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { smsRoutes } from './modules/sms/routes';
+import { tenantSwitchRoutes } from './modules/tenant-switch/routes';
+import { usageLogRoutes } from './modules/usage-logs/routes';
+import { userRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -51,6 +59,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   const unsubscribes = await Promise.all([
     services.loginConfig.listenForChanges(),
     services.sessions.listenForRevocations(),
+    services.accounts.listenForChanges(),
+    services.menuTrees.listenForChanges(),
   ]);
 
   registerErrorHandling(server);
@@ -75,6 +85,16 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(smsRoutes(services));
   await server.register(registrationRoutes(services));
   await server.register(qrLoginRoutes(services));
+  // The shell's server calls (issue 6, part B).
+  await server.register(usageLogRoutes(services));
+  await server.register(appPackageRoutes(services));
+  await server.register(messageRoutes(services));
+  await server.register(dictionaryRoutes(services));
+  await server.register(paramRoutes(services));
+  await server.register(userRoutes(services));
+  await server.register(tenantSwitchRoutes(services));
+  // The shell's menu trees (issue 6, part A).
+  await server.register(menuRoutes(services));
   if (options.serveWeb !== false) await registerStaticWeb(server, config.webDistDir);
 
   await server.ready();

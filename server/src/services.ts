@@ -1,5 +1,8 @@
 import type { Config } from './config';
 import { createAccessService } from './modules/access/service';
+import { createAppPackagesRepo } from './modules/app-packages/repo';
+import { createAppPackageService } from './modules/app-packages/service';
+import { createAccountDirectory } from './modules/auth/account-directory';
 import { createAccountsRepo } from './modules/auth/accounts-repo';
 import { createChangePassword } from './modules/auth/change-password';
 import { createCodeLogin } from './modules/auth/code-login';
@@ -10,20 +13,30 @@ import { createPasswordLogin } from './modules/auth/password-login';
 import { createPasswordReset } from './modules/auth/password-reset';
 import { createSignIn } from './modules/auth/sign-in';
 import { createCaptchaService } from './modules/captcha/service';
+import { createDictionaryRepo } from './modules/dictionary/repo';
+import { createDictionaryService } from './modules/dictionary/service';
 import { createKeysRepo } from './modules/keys/repo';
 import { createKeyService } from './modules/keys/service';
 import { createLegacyLogin } from './modules/legacy-login/service';
 import { createLoginConfigRepo } from './modules/login-config/repo';
 import { createLoginConfigService } from './modules/login-config/service';
 import { createMenusRepo } from './modules/menus/repo';
+import { createMenuTreeService } from './modules/menus/service';
+import { createMessageService } from './modules/messages/service';
+import { createParamsRepo } from './modules/params/repo';
+import { createParamsService } from './modules/params/service';
 import { createQrLogin } from './modules/qr-login/service';
 import { createRegistrationRepo } from './modules/registration/repo';
 import { createRegistration } from './modules/registration/service';
 import { createSessionsRepo } from './modules/sessions/repo';
 import { createSessionService } from './modules/sessions/service';
 import { createVerificationCodes } from './modules/sms/code-service';
+import { createTenantSwitchRepo } from './modules/tenant-switch/repo';
+import { createTenantSwitch } from './modules/tenant-switch/service';
 import { createTenantsRepo } from './modules/tenants/repo';
 import { createTenantService } from './modules/tenants/service';
+import { createUsageLogsRepo } from './modules/usage-logs/repo';
+import { createUsageLogService } from './modules/usage-logs/service';
 import { createUsersRepo } from './modules/users/repo';
 import type { Database } from './platform/db/database';
 import { createAuthGuard } from './platform/http/auth-guard';
@@ -56,7 +69,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   const tenants = createTenantService(createTenantsRepo(db));
   const loginConfig = createLoginConfigService(createLoginConfigRepo(db), pubsub);
   const users = createUsersRepo(db);
-  const accounts = createAccountsRepo(db);
+  const accounts = createAccountDirectory(createAccountsRepo(db), pubsub);
   const captcha = createCaptchaService({ store });
   const lockout = createLockoutService(store);
   const loginLog = createLoginLogRepo(db);
@@ -97,6 +110,32 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     }),
     legacyLogin: createLegacyLogin({ tenants, loginConfig, keys, captcha, loginLog }),
     changePassword: createChangePassword({ accounts, keys, loginConfig, lockout, sessions }),
+    // The shell's server calls (issue 6, part B). Access rules and rate limits are stateless views of
+    // the users repo and the store, so these instances behave exactly like the ones above.
+    usageLogs: createUsageLogService({ repo: createUsageLogsRepo(db), users, reporter: options.smsLogger }),
+    appPackages: createAppPackageService({
+      repo: createAppPackagesRepo(db),
+      access: createAccessService(users),
+      store,
+      dataDir: config.dataDir,
+    }),
+    messages: createMessageService({ users, sms, rateLimiter: createRateLimiter(store) }),
+    dictionary: createDictionaryService(createDictionaryRepo(db)),
+    params: createParamsService(createParamsRepo(db)),
+    users,
+    tenantSwitch: createTenantSwitch({
+      repo: createTenantSwitchRepo(db),
+      users,
+      tenants,
+      sessions,
+      loginLog,
+    }),
+    // The shell's menu trees (issue 6, part A).
+    menuTrees: createMenuTreeService({
+      repo: createMenusRepo(db),
+      pubsub,
+      access: createAccessService(users),
+    }),
   };
 };
 

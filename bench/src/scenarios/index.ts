@@ -1,10 +1,13 @@
 import type { Scenario } from '../scenario';
+import { accessLogScenario } from './access-log';
 import { cfgEncryptScenario } from './cfg-encrypt';
 import { coldStartScenario } from './cold-start';
 import { currUserScenario } from './curr-user';
 import { loginJsSizeScenario } from './login-js-size';
+import { menuTreeScenario } from './menu-tree';
 import { publicKeyScenario } from './public-key';
 import { qrSocketsScenario } from './qr-sockets';
+import { shellFirstFrameScenario } from './shell-first-frame';
 import { signInScenario } from './sign-in';
 
 /** Every scenario, in the order `npm run bench` runs them. Add new ones here. */
@@ -15,5 +18,8 @@ export const scenarios: Scenario[] = [
   loginJsSizeScenario,
   signInScenario,
   currUserScenario,
+  menuTreeScenario,
   qrSocketsScenario,
+  accessLogScenario,
+  shellFirstFrameScenario,
 ];

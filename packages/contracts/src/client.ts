@@ -7,6 +7,7 @@ export type { ErrorEnvelope } from './envelope-schema';
 export * from './errors';
 export type { LoginConfig, LoginConfigOverride } from './login-config';
 export * from './login-config-values';
+export type { MenuItemNode, MenuTarget } from './menus';
 export * from './password-policy';
 export type { CurrentUser, PublicKeyAnswer, TenantLookup } from './payloads';
 export type { VerificationCodeType } from './sms';
@@ -32,3 +33,22 @@ export type ForgetPasswordBody = z.input<typeof forgetPasswordBodySchema>;
 export type RegistrationData = z.input<typeof registrationDataSchema>;
 /** GET /dmp/tenant/suggest answers a list of these. */
 export type TenantSuggestion = z.infer<typeof tenantSuggestionSchema>;
+
+// The shell's server calls (usage logs, packages, dictionaries, parameters, tenant switching): types only.
+export type {
+  AppPackageAnswer,
+  AppPackageListItem,
+  CasualUser,
+  DictionaryItem,
+  DictionaryQueryBody,
+  DictionaryValues,
+  MemberByPhone,
+  ParamValues,
+  SendMessageToSelfBody,
+  TenantOption,
+  TenantSwitchAnswer,
+  TenantUserOauth,
+  TouristUsageLogBody,
+  UsageLogBody,
+} from './shell';
+export * from './shell-values';

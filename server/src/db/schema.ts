@@ -1,4 +1,14 @@
-import { boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Typed view of the tables created by the committed SQL migrations in ./migrations.
@@ -197,6 +207,95 @@ export const loginLogs = pgTable('login_logs', {
   createdAt: createdAt(),
 });
 
+// The shell's server calls (migration 0005_shell.sql).
+
+/** Usage logs: tenant_id NULL for a visitor on the platform's own pages (platform paths only). */
+export const usageLogs = pgTable('usage_logs', {
+  tenantId: text('tenant_id'),
+  id: text('id').primaryKey(),
+  accountId: text('account_id'),
+  visitorId: text('visitor_id'),
+  userName: text('user_name').notNull(),
+  source: text('source').notNull(),
+  type: smallint('type').notNull(),
+  applicationId: text('application_id').notNull(),
+  applicationName: text('application_name'),
+  functionId: text('function_id'),
+  functionName: text('function_name'),
+  path: text('path'),
+  result: smallint('result').notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  createdAt: createdAt(),
+});
+
+export const platformDictionaries = pgTable('platform_dictionaries', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  items: jsonb('items').notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tenantDictionaries = pgTable(
+  'tenant_dictionaries',
+  {
+    tenantId: text('tenant_id').notNull(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    items: jsonb('items').notNull().default([]),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.code] })],
+);
+
+export const platformParams = pgTable('platform_params', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  description: text('description'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tenantParams = pgTable(
+  'tenant_params',
+  {
+    tenantId: text('tenant_id').notNull(),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    description: text('description'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);
+
+// The shell's menu trees (migration 0004_menus.sql).
+
+/** The admin console's menu (admin.html); platform-only items are shown to platform admins only. */
+export const adminMenuItems = pgTable('admin_menu_items', {
+  id: text('id').primaryKey(),
+  parentId: text('parent_id'),
+  name: text('name').notNull(),
+  link: text('link'),
+  sort: integer('sort').notNull().default(0),
+  platformOnly: boolean('platform_only').notNull().default(false),
+  target: text('target'),
+  menuStyle: integer('menu_style'),
+  visibleCondition: text('visible_condition'),
+  disabled: boolean('disabled').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+/** Bumped by triggers whenever applications, menu items or the admin menu change. */
+export const menuCatalogueVersion = pgTable('menu_catalogue_version', {
+  singleton: boolean('singleton').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/** Bumped by triggers whenever a tenant's empowered applications, grants or members' roles change. */
+export const tenantMenuVersions = pgTable('tenant_menu_versions', {
+  tenantId: text('tenant_id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const schema = {
   loginLogs,
   tenants,
@@ -212,4 +311,12 @@ export const schema = {
   tenantLoginConfigs,
   tenantApplications,
   roleMenuGrants,
+  usageLogs,
+  platformDictionaries,
+  tenantDictionaries,
+  platformParams,
+  tenantParams,
+  adminMenuItems,
+  menuCatalogueVersion,
+  tenantMenuVersions,
 };

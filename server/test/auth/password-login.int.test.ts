@@ -31,8 +31,15 @@ describe.each(testBackends())('password sign-in on $name', (backend) => {
 
   const login = (fields: Parameters<typeof client.login>[0]) =>
     client.login(fields, { ...ip, 'user-agent': 'vitest' });
-  const setAccount = (username: string, values: Partial<typeof accounts.$inferInsert>) =>
-    infra.db.asPlatform((tx) => tx.update(accounts).set(values).where(eq(accounts.username, username)));
+  // What the admin pages do: change the row, then announce it (sign-in keeps accounts in memory).
+  const setAccount = async (username: string, values: Partial<typeof accounts.$inferInsert>) => {
+    await infra.db.asPlatform((tx) => tx.update(accounts).set(values).where(eq(accounts.username, username)));
+    await app.services.accounts.changed();
+  };
+  const setTenant = async (values: Partial<typeof tenants.$inferInsert>) => {
+    await infra.db.asPlatform((tx) => tx.update(tenants).set(values).where(eq(tenants.id, 't-energy')));
+    await app.services.accounts.changed();
+  };
 
   it('signs in without a tenant name into the first tenant, with the spec answer', async () => {
     const { res, body } = await login({ username: 'water.op', password: TEST_ADMIN_PASSWORD });
@@ -93,30 +100,21 @@ describe.each(testBackends())('password sign-in on $name', (backend) => {
     expect(disabled.body.Error).toBe('ACCOUNT_DISABLED');
     await setAccount('energy.staff', { status: 'active' });
 
-    await infra.db.asPlatform((tx) =>
-      tx.update(tenants).set({ status: 'disabled' }).where(eq(tenants.id, 't-energy')),
-    );
+    await setTenant({ status: 'disabled' });
     const closed = await login({
       username: 'energy.staff',
       password: TEST_ADMIN_PASSWORD,
       tenantId: 't-energy',
     });
     expect(closed.body.Error).toBe('TENANT_DISABLED');
-    await infra.db.asPlatform((tx) =>
-      tx
-        .update(tenants)
-        .set({ status: 'active', expiresAt: new Date(Date.now() - 1000) })
-        .where(eq(tenants.id, 't-energy')),
-    );
+    await setTenant({ status: 'active', expiresAt: new Date(Date.now() - 1000) });
     const expired = await login({
       username: 'energy.staff',
       password: TEST_ADMIN_PASSWORD,
       tenantId: 't-energy',
     });
     expect(expired.body.Error).toBe('TENANT_EXPIRED');
-    await infra.db.asPlatform((tx) =>
-      tx.update(tenants).set({ expiresAt: null }).where(eq(tenants.id, 't-energy')),
-    );
+    await setTenant({ expiresAt: null });
   });
 
   it('refuses an unknown tenant id, undecryptable passwords and badly encoded data', async () => {

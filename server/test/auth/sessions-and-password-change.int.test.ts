@@ -140,10 +140,12 @@ describe.each(testBackends())('sessions and password changes on $name', (backend
     await infra.db.asPlatform((tx) =>
       tx.update(accounts).set({ mustChangePassword: true }).where(eq(accounts.username, 'energy.staff')),
     );
+    await app.services.accounts.changed();
     expect((await signIn('energy.staff')).changePwd).toBe(true);
     await infra.db.asPlatform((tx) =>
       tx.update(accounts).set({ mustChangePassword: false }).where(eq(accounts.username, 'energy.staff')),
     );
+    await app.services.accounts.changed();
   });
 
   it('never writes a password, hash or token to a response or a log line', async () => {

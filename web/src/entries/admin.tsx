@@ -1,9 +1,3 @@
-import { mountPage } from '../app/mount';
-import { ComingSoonShell } from '../features/workspace/ComingSoonShell';
-import { readStoredToken } from '../lib/storage-keys';
+import { startShell } from '../features/shell/start-shell';
 
-if (readStoredToken()) {
-  mountPage(<ComingSoonShell titleKey="workspace.adminTitle" loginHref="login.html" />);
-} else {
-  location.replace('login.html');
-}
+startShell('admin');

@@ -1,14 +1,3 @@
-import { mountPage } from '../app/mount';
-import { SignedInPage } from '../features/session/SignedInPage';
-import { ComingSoonShell } from '../features/workspace/ComingSoonShell';
-import { readStoredToken } from '../lib/storage-keys';
+import { startShell } from '../features/shell/start-shell';
 
-if (readStoredToken()) {
-  mountPage(
-    <SignedInPage loginHref="login.html">
-      {(session) => <ComingSoonShell titleKey="workspace.title" loginHref="login.html" session={session} />}
-    </SignedInPage>,
-  );
-} else {
-  location.replace('login.html');
-}
+startShell('index');

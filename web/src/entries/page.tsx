@@ -1,12 +1,9 @@
 import { mountPage } from '../app/mount';
-import { ComingSoonShell } from '../features/workspace/ComingSoonShell';
+import { PageApp } from '../features/pages/PageApp';
+import { isFramed, startPageSession } from '../features/pages/page-session';
 
-// page.html shows built-in routes inside the shell's frames (page.html#/deviceList); the frame's own
-// token handling arrives with the shell.
-mountPage(
-  <ComingSoonShell
-    titleKey="workspace.pageTitle"
-    loginHref="login.html"
-    detail={location.hash || undefined}
-  />,
-);
+// Spec section 4 "Frame ready": a token handed over in the address is saved before anything loads,
+// so every call of the page's views goes out as the user the shell opened it for.
+const framed = isFramed();
+startPageSession(location, localStorage, framed);
+mountPage(<PageApp framed={framed} />);

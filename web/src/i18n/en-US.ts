@@ -121,12 +121,4 @@ export const enUS: Messages = {
     logout: 'Sign out',
     loadingUser: 'Loading your account…',
   },
-  workspace: {
-    title: 'Workspace',
-    comingSoon: 'The workspace is being built',
-    comingSoonHint: 'Application menus, tabs and administration arrive in later releases.',
-    adminTitle: 'Administration',
-    pageTitle: 'Application page',
-    mobileTitle: 'Mobile workspace',
-  },
 };

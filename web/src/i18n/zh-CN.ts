@@ -122,14 +122,6 @@ export const zhCN = {
     logout: '退出登录',
     loadingUser: '正在加载用户信息…',
   },
-  workspace: {
-    title: '工作台',
-    comingSoon: '工作台正在建设中',
-    comingSoonHint: '应用菜单、页签与管理功能将在后续版本中上线。',
-    adminTitle: '管理后台',
-    pageTitle: '应用页面',
-    mobileTitle: '移动工作台',
-  },
 };
 
 export type Messages = typeof zhCN;

@@ -1,6 +1,7 @@
-import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import { PACKAGES_FOLDER } from '../../modules/app-packages/package-files';
 import { hashPassword } from '../../platform/crypto/passwords';
 import { newId, randomPassword } from '../../platform/crypto/tokens';
 import type { Database, Tx } from '../../platform/db/database';
@@ -9,12 +10,16 @@ import {
   applications,
   membershipRoles,
   menuItems,
+  platformDictionaries,
+  platformParams,
   platformSettings,
   roleMenuGrants,
   roles,
   tenantApplications,
+  tenantDictionaries,
   tenantLoginConfigs,
   tenantMemberships,
+  tenantParams,
   tenants,
 } from '../schema';
 import type { Seed, SeedMenu } from './seed-schema';
@@ -65,6 +70,7 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
       internalLink: app.internalLink,
       externalLink: app.externalLink,
       operatingManual: app.operatingManual,
+      packagePath: app.package,
     });
     const flat = flatten(app.menus, null);
     menuIdsByApp.set(
@@ -84,7 +90,14 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
         isPublic: menu.isPublic ?? false,
         disabled: menu.disabled ?? false,
         visibleCondition: menu.visibleCondition,
-        sort,
+        reload: menu.reload ?? false,
+        monitor: menu.monitor ?? false,
+        monitorUrl: menu.monitorUrl,
+        internalNetwork: menu.internalNetwork,
+        externalNetwork: menu.externalNetwork,
+        operatingManual: menu.operatingManual,
+        type: menu.type,
+        sort: menu.sort ?? sort,
       });
     }
   }
@@ -121,6 +134,12 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
   };
   await upsertAccount(seed.platform.admin, true);
   await tx.insert(platformSettings).values({ key: 'login_config', value: seed.platform.loginConfig });
+  for (const { code, name, items } of seed.platform.dictionaries) {
+    await tx.insert(platformDictionaries).values({ code, name, items });
+  }
+  for (const { key, value, description } of seed.platform.params) {
+    await tx.insert(platformParams).values({ key, value, description });
+  }
 
   for (const tenant of seed.tenants) {
     const tenantId = tenant.id ?? newId('t-');
@@ -142,6 +161,12 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
     const tenantMenus = tenant.applications.flatMap((key) => menuIdsByApp.get(key) ?? []);
     for (const key of tenant.applications) {
       await tx.insert(tenantApplications).values({ tenantId, applicationId: `app-${key}` });
+    }
+    for (const { code, name, items } of tenant.dictionaries) {
+      await tx.insert(tenantDictionaries).values({ tenantId, code, name, items });
+    }
+    for (const { key, value, description } of tenant.params) {
+      await tx.insert(tenantParams).values({ tenantId, key, value, description });
     }
     const roleIds = new Map<string, string>();
     for (const role of tenant.roles) {
@@ -165,6 +190,37 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
   }
 };
 
+/** The packages shipped with the product (server/seed/packages/), for seeds written elsewhere. */
+const BUILT_IN_PACKAGES = path.resolve(import.meta.dirname, '../../../seed', PACKAGES_FOLDER);
+
+const isFile = (file: string) =>
+  stat(file).then(
+    (info) => info.isFile(),
+    () => false,
+  );
+
+/**
+ * Application packages the seed names, checked before loading: each is looked up in the packages/
+ * folder beside the seed file, then among the packages shipped with the product (so a seed derived
+ * from the demo seed and written to another folder keeps its packages).
+ */
+const seedPackages = async (seed: Seed, seedFile: string) => {
+  const folders = [path.join(path.dirname(path.resolve(seedFile)), PACKAGES_FOLDER), BUILT_IN_PACKAGES];
+  const packages: { source: string; name: string }[] = [];
+  for (const [index, app] of seed.applications.entries()) {
+    if (!app.package) continue;
+    const candidates = folders.map((folder) => path.join(folder, app.package!));
+    let source: string | undefined;
+    for (const candidate of candidates) if (!source && (await isFile(candidate))) source = candidate;
+    if (!source)
+      throw new SeedError(
+        `Invalid seed file ${seedFile}: applications[${index}].package: no file ${candidates.join(' or ')}`,
+      );
+    packages.push({ source, name: app.package });
+  }
+  return packages;
+};
+
 /**
  * Loads the seed into an empty database, in one transaction, once: instances starting together
  * serialise on an advisory lock and the later ones find data and leave it alone.
@@ -174,6 +230,7 @@ export const loadSeedIfEmpty = async (
   options: { seedFile: string; adminPassword?: string; dataDir: string },
 ): Promise<SeedOutcome> => {
   const seed = await readSeedFile(options.seedFile);
+  const packages = await seedPackages(seed, options.seedFile);
   const initialPassword = options.adminPassword ?? randomPassword();
   const everyUser = [seed.platform.admin, ...seed.tenants.flatMap((t) => t.users)];
   const passwordHashes = new Map<string, string>();
@@ -195,6 +252,12 @@ export const loadSeedIfEmpty = async (
   if (!loaded) {
     await Promise.allSettled(hashing.values());
     return { loaded: false };
+  }
+  // Only with the data that names them: an existing installation's uploaded packages are never overwritten.
+  if (packages.length > 0) {
+    const target = path.join(options.dataDir, PACKAGES_FOLDER);
+    await mkdir(target, { recursive: true });
+    for (const { source, name } of packages) await copyFile(source, path.join(target, name));
   }
   if (options.adminPassword || seed.platform.admin.password) {
     return { loaded: true, adminUsername: seed.platform.admin.username };

@@ -1,4 +1,9 @@
-import { loginConfigOverrideSchema } from '@uniwim/contracts';
+import {
+  DICTIONARY_CODE_PATTERN,
+  dictionaryItemSchema,
+  loginConfigOverrideSchema,
+  PARAM_KEY_PATTERN,
+} from '@uniwim/contracts';
 import { z } from 'zod';
 
 const mobile = z.string().regex(/^1[3-9]\d{9}$/, 'must be an 11-digit mainland mobile number');
@@ -28,6 +33,14 @@ type MenuSeed = {
   isPublic?: boolean;
   disabled?: boolean;
   visibleCondition?: string;
+  sort?: number;
+  reload?: boolean;
+  monitor?: boolean;
+  monitorUrl?: string;
+  internalNetwork?: string;
+  externalNetwork?: string;
+  operatingManual?: string;
+  type?: 'panel';
   children?: MenuSeed[];
 };
 
@@ -42,9 +55,35 @@ const menuSeed: z.ZodType<MenuSeed> = z.lazy(() =>
     isPublic: z.boolean().optional(),
     disabled: z.boolean().optional(),
     visibleCondition: z.string().max(500).optional(),
+    /** Order among siblings (then by name); defaults to the position in the list. */
+    sort: z.number().int().min(0).max(1_000_000).optional(),
+    /** Reload the page each time its tab is shown. */
+    reload: z.boolean().optional(),
+    /** Listed in the monitoring centre, opening monitorUrl. */
+    monitor: z.boolean().optional(),
+    monitorUrl: z.string().max(2000).optional(),
+    /** The item's own network addresses, in front of its relative link (else the application's). */
+    internalNetwork: z.string().max(2000).optional(),
+    externalNetwork: z.string().max(2000).optional(),
+    operatingManual: z.string().max(2000).optional(),
+    type: z.enum(['panel']).optional(),
     children: z.array(menuSeed).optional(),
   }),
 );
+
+/** Dictionaries (POST /ump/dictionary/getValueByCode): a tenant's replaces the platform's of the same code. */
+const dictionarySeed = z.strictObject({
+  code: z.string().regex(DICTIONARY_CODE_PATTERN, 'a letter, then letters, digits, . _ -'),
+  name: z.string().min(1).max(100),
+  items: z.array(dictionaryItemSchema).max(500),
+});
+
+/** Parameters (GET /ump/param/get): a tenant's value overrides the platform's of the same key. */
+const paramSeed = z.strictObject({
+  key: z.string().regex(PARAM_KEY_PATTERN, 'a letter, then letters, digits, . _ -'),
+  value: z.string().max(2000),
+  description: z.string().max(200).optional(),
+});
 
 const tenantSeed = z.strictObject({
   id: identifier.optional(),
@@ -80,6 +119,8 @@ const tenantSeed = z.strictObject({
   users: z.array(userSeed).default([]),
   /** Application keys the tenant is empowered to use. */
   applications: z.array(identifier).default([]),
+  dictionaries: z.array(dictionarySeed).default([]),
+  params: z.array(paramSeed).default([]),
 });
 
 export const seedSchema = z.strictObject({
@@ -87,6 +128,9 @@ export const seedSchema = z.strictObject({
   platform: z.strictObject({
     admin: userSeed.omit({ roles: true }),
     loginConfig: loginConfigOverrideSchema.default({}),
+    /** Defaults of every tenant. */
+    dictionaries: z.array(dictionarySeed).default([]),
+    params: z.array(paramSeed).default([]),
   }),
   tenants: z.array(tenantSeed).default([]),
   applications: z
@@ -98,6 +142,11 @@ export const seedSchema = z.strictObject({
         internalLink: z.string().max(2000).optional(),
         externalLink: z.string().max(2000).optional(),
         operatingManual: z.string().max(2000).optional(),
+        /** A file in the seed file's packages/ folder, copied to DATA_DIR/packages/ when the seed loads. */
+        package: z
+          .string()
+          .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/, 'a plain file name')
+          .optional(),
         menus: z.array(menuSeed).default([]),
       }),
     )

@@ -81,5 +81,33 @@ export const validateSeed = (document: unknown, source: string): Seed => {
       });
     });
   });
+  checkDictionariesAndParams(seed, fail);
   return seed;
+};
+
+/** Dictionary codes and parameter keys are unique per scope, and item values within a dictionary. */
+const checkDictionariesAndParams = (seed: Seed, fail: (path: string, message: string) => never) => {
+  const scopes = [
+    { at: 'platform', dictionaries: seed.platform.dictionaries, params: seed.platform.params },
+    ...seed.tenants.map((t, i) => ({ at: `tenants[${i}]`, dictionaries: t.dictionaries, params: t.params })),
+  ];
+  for (const { at, dictionaries, params } of scopes) {
+    const codes = new Set<string>();
+    dictionaries.forEach((dictionary, d) => {
+      if (codes.has(dictionary.code))
+        fail(`${at}.dictionaries[${d}].code`, `duplicate dictionary code "${dictionary.code}"`);
+      codes.add(dictionary.code);
+      const values = new Set<string>();
+      dictionary.items.forEach((item, v) => {
+        if (values.has(item.value))
+          fail(`${at}.dictionaries[${d}].items[${v}].value`, `duplicate value "${item.value}"`);
+        values.add(item.value);
+      });
+    });
+    const keys = new Set<string>();
+    params.forEach((param, p) => {
+      if (keys.has(param.key)) fail(`${at}.params[${p}].key`, `duplicate parameter "${param.key}"`);
+      keys.add(param.key);
+    });
+  }
 };

@@ -5,13 +5,13 @@ import type { KeyService } from '../keys/service';
 import type { LoginConfigService } from '../login-config/service';
 import type { ActiveSession } from '../sessions/repo';
 import type { IssuedTokens, SessionService } from '../sessions/service';
-import type { AccountsRepo } from './accounts-repo';
+import type { AccountDirectory } from './account-directory';
 import { lockoutSettingsFrom } from './lockout';
 import type { LockoutService } from './lockout-service';
 import type { RequestContext } from './request-context';
 
 export interface ChangePasswordDeps {
-  accounts: AccountsRepo;
+  accounts: AccountDirectory;
   keys: KeyService;
   loginConfig: LoginConfigService;
   lockout: LockoutService;

@@ -2,7 +2,7 @@ import { isValidMobile, type LoginResult } from '@uniwim/contracts';
 import { AppError, isAppError } from '../../platform/errors';
 import type { LoginConfigService } from '../login-config/service';
 import type { VerificationCodes } from '../sms/code-service';
-import type { AccountsRepo } from './accounts-repo';
+import type { AccountDirectory } from './account-directory';
 import { lockoutSettingsFrom } from './lockout';
 import type { LockoutService } from './lockout-service';
 import type { RequestContext } from './request-context';
@@ -22,7 +22,7 @@ export interface CodeLoginInput {
  * towards the same lock-out as wrong passwords, and every attempt goes to the same login log.
  */
 export const createCodeLogin = (deps: {
-  accounts: AccountsRepo;
+  accounts: AccountDirectory;
   codes: VerificationCodes;
   loginConfig: LoginConfigService;
   lockout: LockoutService;

@@ -13,14 +13,15 @@ import type { KeyService } from '../keys/service';
 import type { LoginConfigService } from '../login-config/service';
 import type { TenantRecord } from '../tenants/repo';
 import type { TenantService } from '../tenants/service';
-import type { AccountsRepo, LoginAccount } from './accounts-repo';
+import type { AccountDirectory } from './account-directory';
+import type { LoginAccount } from './accounts-repo';
 import { lockoutSettingsFrom, wrongCredentialsMessage } from './lockout';
 import type { LockoutService } from './lockout-service';
 import type { RequestContext } from './request-context';
 import type { SignIn } from './sign-in';
 
 export interface PasswordLoginDeps {
-  accounts: AccountsRepo;
+  accounts: AccountDirectory;
   tenants: TenantService;
   loginConfig: LoginConfigService;
   keys: KeyService;

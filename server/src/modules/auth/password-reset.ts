@@ -6,11 +6,12 @@ import type { LoginConfigService } from '../login-config/service';
 import type { ActiveSession } from '../sessions/repo';
 import type { IssuedTokens, SessionService } from '../sessions/service';
 import type { VerificationCodes } from '../sms/code-service';
-import type { AccountsRepo, LoginAccount } from './accounts-repo';
+import type { AccountDirectory } from './account-directory';
+import type { LoginAccount } from './accounts-repo';
 import type { RequestContext } from './request-context';
 
 export interface PasswordResetDeps {
-  accounts: AccountsRepo;
+  accounts: AccountDirectory;
   codes: VerificationCodes;
   keys: KeyService;
   loginConfig: LoginConfigService;
@@ -27,7 +28,7 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
 
   /** The policy of the tenant the account signs in to by default. */
   const policyFor = async (account: LoginAccount, tenantId: string | null) => {
-    const tenant = tenantId ?? (await deps.accounts.memberships(account.id))[0]?.tenantId ?? null;
+    const tenant = tenantId ?? account.memberships[0]?.tenantId ?? null;
     return policyFromConfig((await deps.loginConfig.effective(tenant)).config);
   };
 

@@ -23,7 +23,7 @@ import type { RateLimiter, RateLimitPolicy } from '../../platform/rate-limit';
 import type { AccessService } from '../access/service';
 import type { SessionService } from '../sessions/service';
 import type { TenantService } from '../tenants/service';
-import type { AccountsRepo } from './accounts-repo';
+import type { AccountDirectory } from './account-directory';
 import type { ChangePassword } from './change-password';
 import type { CodeLogin } from './code-login';
 import type { CurrentUserService } from './current-user';
@@ -40,7 +40,7 @@ export interface AuthRouteDeps {
   currentUser: CurrentUserService;
   sessions: SessionService;
   tenants: TenantService;
-  accounts: AccountsRepo;
+  accounts: AccountDirectory;
   lockout: LockoutService;
   access: AccessService;
   auth: AuthGuard;
@@ -201,8 +201,7 @@ export const authRoutes =
         if (!(await deps.access.isPlatformAdmin(session))) {
           const tenantId = await deps.access.assertTenantAdmin(session);
           const account = await deps.accounts.findByUsername(request.body.username);
-          const member =
-            account && (await deps.accounts.memberships(account.id)).some((m) => m.tenantId === tenantId);
+          const member = account?.memberships.some((m) => m.tenantId === tenantId);
           if (!member) throw new AppError('NOT_FOUND', '用户不存在');
         }
         return ok({ wasLocked: await deps.lockout.unlock(request.body.username) }, '解锁成功');

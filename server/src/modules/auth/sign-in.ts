@@ -5,13 +5,14 @@ import type { Store } from '../../platform/store/store';
 import type { SessionService } from '../sessions/service';
 import type { VerificationCodes } from '../sms/code-service';
 import type { TenantService } from '../tenants/service';
-import type { AccountsRepo, LoginAccount } from './accounts-repo';
-import type { LoginLogRepo, LoginMode } from './login-log-repo';
+import type { AccountDirectory } from './account-directory';
+import type { LoginAccount } from './accounts-repo';
+import type { LoginAttempt, LoginLogRepo, LoginMode } from './login-log-repo';
 import { maskMobile, type RequestContext } from './request-context';
 import { chooseTenant } from './tenant-choice';
 
 export interface SignInDeps {
-  accounts: AccountsRepo;
+  accounts: AccountDirectory;
   tenants: TenantService;
   sessions: SessionService;
   loginLog: LoginLogRepo;
@@ -41,7 +42,7 @@ export const createSignIn = (deps: SignInDeps) => {
   ) => {
     if (account.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     const choice = chooseTenant({
-      memberships: await deps.accounts.memberships(account.id),
+      memberships: account.memberships,
       requestedTenantId,
       pageTenantId,
       isPlatformAdmin: account.isPlatformAdmin,
@@ -51,25 +52,26 @@ export const createSignIn = (deps: SignInDeps) => {
     return choice.tenantId;
   };
 
-  const record = (
+  const attemptOf = (
     account: Pick<LoginAccount, 'id' | 'username'> | null,
     username: string,
     tenantId: string | null,
     mode: LoginMode,
     context: RequestContext,
     errorCode: string | null,
-  ) =>
-    deps.loginLog.record({
-      tenantId,
-      accountId: account?.id ?? null,
-      username: account?.username ?? username,
-      mode,
-      result: errorCode ? 'failure' : 'success',
-      errorCode,
-      ip: context.ip,
-      userAgent: context.userAgent,
-      channel: context.channel,
-    });
+  ): LoginAttempt => ({
+    tenantId,
+    accountId: account?.id ?? null,
+    username: account?.username ?? username,
+    mode,
+    result: errorCode ? 'failure' : 'success',
+    errorCode,
+    ip: context.ip,
+    userAgent: context.userAgent,
+    channel: context.channel,
+  });
+
+  const record = (...args: Parameters<typeof attemptOf>) => deps.loginLog.record(attemptOf(...args));
 
   const issue = async (
     account: LoginAccount,
@@ -90,8 +92,13 @@ export const createSignIn = (deps: SignInDeps) => {
       ip: options.context.ip,
       userAgent: options.context.userAgent,
       channel: options.context.channel,
+      // The login-log row commits with the session: a sign-in is never logged without it, nor the reverse.
+      alongside: (tx) =>
+        deps.loginLog.recordIn(
+          tx,
+          attemptOf(account, account.username, tenantId, options.mode, options.context, null),
+        ),
     });
-    await record(account, account.username, tenantId, options.mode, options.context, null);
     return {
       token: issued.token,
       expire: issued.expire,

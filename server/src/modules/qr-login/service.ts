@@ -3,7 +3,7 @@ import { newOpaqueToken } from '../../platform/crypto/tokens';
 import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub/pubsub';
 import type { Store } from '../../platform/store/store';
-import type { AccountsRepo } from '../auth/accounts-repo';
+import type { AccountDirectory } from '../auth/account-directory';
 import type { RequestContext } from '../auth/request-context';
 import type { SignIn } from '../auth/sign-in';
 import type { ActiveSession } from '../sessions/repo';
@@ -22,7 +22,7 @@ import {
 export interface QrServiceDeps {
   store: Store;
   pubsub: PubSub;
-  accounts: AccountsRepo;
+  accounts: AccountDirectory;
   tenants: TenantService;
   signIn: SignIn;
   ttlMs?: number;

@@ -3,7 +3,7 @@ import { checkPassword, type LoginResult, policyFromConfig } from '@uniwim/contr
 import { hashPassword } from '../../platform/crypto/passwords';
 import { newId } from '../../platform/crypto/tokens';
 import { AppError } from '../../platform/errors';
-import type { AccountsRepo } from '../auth/accounts-repo';
+import type { AccountDirectory } from '../auth/account-directory';
 import type { RequestContext } from '../auth/request-context';
 import type { SignIn } from '../auth/sign-in';
 import type { KeyService } from '../keys/service';
@@ -37,7 +37,7 @@ const uniqueViolationAsOutcome = (error: unknown): 'username-taken' | 'mobile-ta
  */
 export const createRegistration = (deps: {
   repo: RegistrationRepo;
-  accounts: AccountsRepo;
+  accounts: AccountDirectory;
   tenants: TenantService;
   codes: VerificationCodes;
   keys: KeyService;

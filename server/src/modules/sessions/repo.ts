@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { sessions } from '../../db/schema';
-import type { Database } from '../../platform/db/database';
+import type { Database, Tx } from '../../platform/db/database';
 
 export type SessionPurpose = 'full' | 'change_password';
 
@@ -43,9 +43,15 @@ export type RefreshOutcome =
   | { kind: 'invalid' };
 
 export const createSessionsRepo = (db: Database) => ({
-  insert: (session: NewSession): Promise<void> =>
-    db.asPlatform(async (tx) => {
+  /** Sign-ins come in bursts: their session rows share transactions (group commit). */
+  /**
+   * Sign-ins come in bursts: their session rows share transactions (group commit). `alongside` is written in
+   * the same transaction (the sign-in's login-log row), so both are stored or neither.
+   */
+  insert: (session: NewSession, alongside?: (tx: Tx) => Promise<unknown>): Promise<void> =>
+    db.asPlatformBatched(async (tx) => {
       await tx.insert(sessions).values(session);
+      if (alongside) await alongside(tx);
     }),
 
   /** The live session an access token belongs to: not revoked, not rotated, not expired. */
@@ -112,6 +118,33 @@ export const createSessionsRepo = (db: Database) => ({
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+    }),
+
+  /** When a session's sign-in ends (its refresh end) and its channel: a tenant switch keeps both. */
+  findLifetime: (sessionId: string): Promise<{ refreshExpiresAt: Date; channel: string } | undefined> =>
+    db.asPlatform(async (tx) => {
+      const [row] = await tx
+        .select({ refreshExpiresAt: sessions.refreshExpiresAt, channel: sessions.channel })
+        .from(sessions)
+        .where(eq(sessions.id, sessionId));
+      return row;
+    }),
+
+  /**
+   * Tenant switching: revokes a sign-in's tokens and inserts its successor in one transaction. False
+   * (nothing inserted) when the old family was already revoked, so of two concurrent switches with the
+   * same token only one gets a new session.
+   */
+  insertReplacingFamily: (session: NewSession, replacedFamilyId: string): Promise<boolean> =>
+    db.asPlatform(async (tx) => {
+      const revoked = await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(and(eq(sessions.familyId, replacedFamilyId), isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id });
+      if (revoked.length === 0) return false;
+      await tx.insert(sessions).values(session);
+      return true;
     }),
 });
 

@@ -1,5 +1,6 @@
 import { TtlCache } from '../../platform/cache/ttl-cache';
 import { hashToken, newId, newOpaqueToken } from '../../platform/crypto/tokens';
+import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub/pubsub';
 import type { ActiveSession, SessionPurpose, SessionsRepo } from './repo';
@@ -23,6 +24,10 @@ export interface IssueSessionInput {
   remember?: boolean;
   /** Keeps a rotated family's original end instead of extending it at every refresh. */
   refreshExpiresAt?: Date;
+  /** Tenant switching: this family is revoked in the same transaction that stores the new session. */
+  replacesFamilyId?: string;
+  /** Written in the same transaction as the session (a sign-in's login-log row). */
+  alongside?: (tx: Tx) => Promise<unknown>;
 }
 
 export interface IssuedTokens {
@@ -58,7 +63,7 @@ export const createSessionService = (repo: SessionsRepo, pubsub: PubSub, policy:
     const purpose = input.purpose ?? 'full';
     const accessTtl = purpose === 'full' ? policy.accessTokenTtlSeconds : CHANGE_PASSWORD_TTL_SECONDS;
     const refreshTtl = input.remember ? policy.rememberMeTtlSeconds : policy.refreshTokenTtlSeconds;
-    await repo.insert({
+    const row = {
       id,
       familyId: input.familyId ?? id,
       accountId: input.accountId,
@@ -74,7 +79,13 @@ export const createSessionService = (repo: SessionsRepo, pubsub: PubSub, policy:
       ip: input.ip ?? null,
       userAgent: input.userAgent?.slice(0, 500) ?? null,
       purpose,
-    });
+    };
+    if (input.replacesFamilyId) {
+      if (!(await repo.insertReplacingFamily(row, input.replacesFamilyId)))
+        throw new AppError('TOKEN_INVALID');
+    } else {
+      await repo.insert(row, input.alongside);
+    }
     return { sessionId: id, token, refreshToken, expire: accessTtl, tenantId: input.tenantId };
   };
 
@@ -125,6 +136,33 @@ export const createSessionService = (repo: SessionsRepo, pubsub: PubSub, policy:
     revokeAccount: async (accountId: string): Promise<void> => {
       await repo.revokeAccount(accountId);
       await announceRevocation();
+    },
+
+    /**
+     * Tenant switching: a new sign-in of the same account in another scope (a tenant, or null for the
+     * platform scope), ending when the old one would have. `replace` revokes the old sign-in's tokens
+     * everywhere (the shell switching tenant) and starts a new family; `add` leaves them working (a token
+     * exchange for an application of another tenant opened beside the shell) and joins their family, so
+     * signing out of the shell ends the exchanged tokens too.
+     */
+    switchScope: async (
+      session: ActiveSession,
+      target: { tenantId: string | null; ip?: string | null; userAgent?: string | null },
+      mode: 'replace' | 'add',
+    ): Promise<IssuedTokens> => {
+      const lifetime = await repo.findLifetime(session.id);
+      if (!lifetime) throw new AppError('TOKEN_INVALID');
+      const issued = await issue({
+        accountId: session.accountId,
+        tenantId: target.tenantId,
+        channel: lifetime.channel,
+        ip: target.ip,
+        userAgent: target.userAgent,
+        refreshExpiresAt: lifetime.refreshExpiresAt,
+        ...(mode === 'replace' ? { replacesFamilyId: session.familyId } : { familyId: session.familyId }),
+      });
+      if (mode === 'replace') await announceRevocation();
+      return issued;
     },
 
     listenForRevocations: () =>

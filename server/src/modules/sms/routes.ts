@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import type { RateLimiter, RateLimitPolicy } from '../../platform/rate-limit';
-import type { AccountsRepo } from '../auth/accounts-repo';
+import type { AccountDirectory } from '../auth/account-directory';
 import { requestContext } from '../auth/request-context';
 import type { SignIn } from '../auth/sign-in';
 import type { VerificationCodes } from './code-service';
@@ -16,7 +16,7 @@ export const SEND_CODE_RATE_LIMIT: RateLimitPolicy = { name: 'send-code', limit:
 export const smsRoutes =
   (deps: {
     codes: VerificationCodes;
-    accounts: AccountsRepo;
+    accounts: AccountDirectory;
     signIn: SignIn;
     rateLimiter: RateLimiter;
   }): FastifyPluginAsyncZod =>

@@ -57,6 +57,53 @@ export const createUsersRepo = (db: Database) => ({
         .limit(1);
       return rows.length > 0;
     }),
+
+  /**
+   * The active member of a tenant with this mobile (GET /ump/user/getByPhone). Read under the
+   * tenant's row-level security: an account that is not a member of the tenant is never found.
+   */
+  findMemberByMobile: (tenantId: string, mobile: string): Promise<AccountSummary | undefined> =>
+    db.withTenant(tenantId, async (tx) => {
+      const [row] = await tx
+        .select({
+          id: accounts.id,
+          sn: accounts.sn,
+          username: accounts.username,
+          name: accounts.name,
+          mobile: accounts.mobile,
+          isPlatformAdmin: accounts.isPlatformAdmin,
+          status: accounts.status,
+        })
+        .from(tenantMemberships)
+        .innerJoin(accounts, eq(accounts.id, tenantMemberships.accountId))
+        .where(
+          and(
+            eq(tenantMemberships.tenantId, tenantId),
+            eq(tenantMemberships.status, 'active'),
+            eq(accounts.mobile, mobile),
+            eq(accounts.status, 'active'),
+          ),
+        );
+      return row;
+    }),
+
+  /** Any active account with this mobile: platform administrators in the platform scope only. */
+  findActiveAccountByMobile: (mobile: string): Promise<AccountSummary | undefined> =>
+    db.asPlatform(async (tx) => {
+      const [row] = await tx
+        .select({
+          id: accounts.id,
+          sn: accounts.sn,
+          username: accounts.username,
+          name: accounts.name,
+          mobile: accounts.mobile,
+          isPlatformAdmin: accounts.isPlatformAdmin,
+          status: accounts.status,
+        })
+        .from(accounts)
+        .where(and(eq(accounts.mobile, mobile), eq(accounts.status, 'active')));
+      return row;
+    }),
 });
 
 export type UsersRepo = ReturnType<typeof createUsersRepo>;

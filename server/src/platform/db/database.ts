@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { schema } from '../../db/schema';
+import { createGroupCommit } from './group-commit';
 import { migrate } from './migrate';
 import { readPgliteTemplate } from './pglite-template';
 import { pgliteRunner, poolRunner, type SqlRunner } from './sql-runner';
@@ -27,6 +28,12 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
   asPlatform<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * A short platform-scope write that may share its transaction with the others queued meanwhile (group
+   * commit): resolves once the shared transaction has committed. For hot single-row writes (sessions, login
+   * log) whose transaction overhead costs more than the write itself.
+   */
+  asPlatformBatched(work: (tx: Tx) => Promise<unknown>): Promise<void>;
   /** For tests proving isolation: a transaction with the application role and no tenant at all. */
   withNoTenant<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -35,35 +42,65 @@ export interface Database {
   readonly admin: SqlRunner;
 }
 
-const scoped = (db: Db, tenantId: string, scope: 'tenant' | 'platform' | 'none') => {
-  return <T>(work: (tx: Tx) => Promise<T>): Promise<T> =>
+type Scope = 'tenant' | 'platform' | 'none';
+type Scoped = (tenantId: string, scope: Scope) => <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+const poolScoped =
+  (db: Db): Scoped =>
+  (tenantId, scope) =>
+  (work) =>
     db.transaction(async (tx) => {
       await tx.execute(
         sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true), set_config('app.scope', ${scope}, true)`,
       );
       return work(tx);
     });
+
+/** A text value as an SQL string literal (standard_conforming_strings is on: only quotes need doubling). */
+const sqlLiteral = (value: string): string => {
+  if (value.includes('\0')) throw new Error('NUL in an SQL literal');
+  return `'${value.replaceAll("'", "''")}'`;
 };
+
+/**
+ * PGlite runs in this thread, so each round trip costs CPU the request could use: the scope is set by one
+ * simple-protocol statement inside PGlite's own transaction, and the queries go through a light drizzle
+ * instance over that transaction (no relational-query schema; the code uses the query builder only).
+ */
+const pgliteScoped =
+  (client: PGlite): Scoped =>
+  (tenantId, scope) => {
+    const setScope = `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', ${sqlLiteral(tenantId)}, true), set_config('app.scope', '${scope}', true)`;
+    return (work) =>
+      client.transaction(async (transaction) => {
+        await transaction.exec(setScope);
+        return work(drizzlePglite({ client: transaction as unknown as PGlite }) as unknown as Tx);
+      });
+  };
 
 const makeDatabase = (
   kind: Database['kind'],
-  db: Db,
+  scoped: Scoped,
   admin: SqlRunner,
   close: () => Promise<void>,
-): Database => ({
-  kind,
-  admin,
-  withTenant: (tenantId, work) => {
-    if (!tenantId) throw new Error('withTenant needs a tenant id');
-    return scoped(db, tenantId, 'tenant')(work);
-  },
-  asPlatform: (work) => scoped(db, '', 'platform')(work),
-  withNoTenant: (work) => scoped(db, '', 'none')(work),
-  ping: async () => {
-    await admin.query('SELECT 1');
-  },
-  close,
-});
+): Database => {
+  const asPlatform = scoped('', 'platform');
+  return {
+    kind,
+    admin,
+    withTenant: (tenantId, work) => {
+      if (!tenantId) throw new Error('withTenant needs a tenant id');
+      return scoped(tenantId, 'tenant')(work);
+    },
+    asPlatform,
+    asPlatformBatched: createGroupCommit(asPlatform),
+    withNoTenant: scoped('', 'none'),
+    ping: async () => {
+      await admin.query('SELECT 1');
+    },
+    close,
+  };
+};
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite in dataDir is used. */
@@ -85,8 +122,11 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       await pool.end();
       throw error;
     }
-    return makeDatabase('postgres', drizzlePg({ client: pool, schema }) as unknown as Db, admin, () =>
-      pool.end(),
+    return makeDatabase(
+      'postgres',
+      poolScoped(drizzlePg({ client: pool, schema }) as unknown as Db),
+      admin,
+      () => pool.end(),
     );
   }
   let dataPath: string | undefined;
@@ -104,7 +144,5 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     await client.close();
     throw error;
   }
-  return makeDatabase('pglite', drizzlePglite({ client, schema }) as unknown as Db, admin, () =>
-    client.close(),
-  );
+  return makeDatabase('pglite', pgliteScoped(client), admin, () => client.close());
 };

@@ -21,6 +21,7 @@ const PhoneLoginForm = lazy(loadPhoneLoginForm);
 const CodeStep = lazy(() => import('./CodeStep'));
 const RegistrationView = lazy(() => import('../registration/RegistrationView'));
 const QrLoginPanel = lazy(() => import('../qr-login/QrLoginPanel'));
+const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
 
 const isSignInMode = (type: LoginType): type is SignInMode => type !== '-1';
 
@@ -53,6 +54,8 @@ export const LoginPanel = ({ config, registering, onRegister, onBackToLogin }: L
   const [mode, setMode] = useState<SignInMode>(initialMode);
   const [codeStep, setCodeStep] = useState<CodeStepTarget | null>(null);
   const [lastMobile, setLastMobile] = useState('');
+  // A QR sign-in whose password must change first: the change dialog's restricted token.
+  const [qrPasswordChange, setQrPasswordChange] = useState<string | null>(null);
   // Fetched as soon as the pointer or focus reaches the tabs, so switching rarely shows a loading state;
   // not before: the first paint's script budget counts whatever the page loads on its own.
   const prefetchModes = () => {
@@ -112,6 +115,10 @@ export const LoginPanel = ({ config, registering, onRegister, onBackToLogin }: L
               onBack={() => setMode('1-1')}
               onRegister={onRegister}
               onSignedIn={async (result: LoginResult) => {
+                if (result.changePwd) {
+                  setQrPasswordChange(result.token);
+                  return;
+                }
                 await completeSignIn(result, { config }, browserCompletionEnvironment(api));
               }}
             />
@@ -126,6 +133,20 @@ export const LoginPanel = ({ config, registering, onRegister, onBackToLogin }: L
         )}
         {config.appDownload === '1' && <AppDownloadPopover pictures={config.appDownloadPic} />}
       </div>
+      <Suspense fallback={null}>
+        {qrPasswordChange && (
+          <ChangePasswordDialog
+            token={qrPasswordChange}
+            username=""
+            config={config}
+            onCancel={() => setQrPasswordChange(null)}
+            onChanged={(tokens) => {
+              setQrPasswordChange(null);
+              void completeSignIn(tokens, { config }, browserCompletionEnvironment(api));
+            }}
+          />
+        )}
+      </Suspense>
     </section>
   );
 };

@@ -1,0 +1,27 @@
+import { envelopeSchema, paramQuerySchema, paramValuesSchema } from '@uniwim/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type AuthGuard, sessionOf } from '../../platform/http/auth-guard';
+import { ok } from '../../platform/http/envelope';
+import type { ParamsService } from './service';
+
+export const paramRoutes =
+  (deps: { params: ParamsService; auth: AuthGuard }): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/ump/param/get',
+      {
+        preHandler: deps.auth.required,
+        schema: {
+          tags: ['shell'],
+          summary: 'Parameters of the active tenant',
+          description:
+            "Answers `{name: value}`: the tenant's value of each parameter, else the platform default. " +
+            'With `key`, only that parameter (NOT_FOUND when it is not defined).',
+          security: [{ bearer: [] }],
+          querystring: paramQuerySchema,
+          response: { 200: envelopeSchema(paramValuesSchema) },
+        },
+      },
+      async (request) => ok(await deps.params.get(sessionOf(request), request.query.key)),
+    );
+  };

@@ -1,0 +1,143 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  type CasualUser,
+  TOURIST_USER_PREFIX,
+  type touristUsageLogBodySchema,
+  type usageLogBodySchema,
+} from '@uniwim/contracts';
+import type { z } from 'zod';
+import { TtlCache } from '../../platform/cache/ttl-cache';
+import { newId } from '../../platform/crypto/tokens';
+import { AppError } from '../../platform/errors';
+import type { RequestContext } from '../auth/request-context';
+import type { ActiveSession } from '../sessions/repo';
+import type { UsersRepo } from '../users/repo';
+import { BatchWriter } from './batch-writer';
+import type { UsageLogRow, UsageLogsRepo } from './repo';
+
+type UsageLog = z.output<typeof usageLogBodySchema>;
+type TouristUsageLog = z.output<typeof touristUsageLogBodySchema>;
+
+export interface UsageLogWriterSettings {
+  flushIntervalMs: number;
+  maxBatchRows: number;
+  maxPendingRows: number;
+}
+
+/**
+ * ~200 ms of delay at most. 1,000 rows (~300 KB of JSON) insert as fast per row as larger batches on
+ * PGlite, and keep each insert short: on PGlite it runs on the main thread, between requests.
+ */
+export const DEFAULT_USAGE_LOG_WRITER: UsageLogWriterSettings = {
+  flushIntervalMs: 200,
+  maxBatchRows: 1_000,
+  maxPendingRows: 50_000,
+};
+
+/** Where write failures are reported (the app's logger). They are retried, so a warning, not an error. */
+export interface UsageLogReporter {
+  info(details: Record<string, unknown>, msg: string): void;
+  warn?(details: Record<string, unknown>, msg: string): void;
+}
+
+const PLATFORM_GROUP = '';
+const USER_AGENT_MAX = 300;
+
+/**
+ * Usage logs (spec section 3): applications opened and packages downloaded, by signed-in users and by
+ * visitors. A request only queues its row and answers; rows are written in batches (see BatchWriter),
+ * so logging never slows the page and thousands of logs a second cost a few inserts.
+ */
+export const createUsageLogService = (deps: {
+  repo: UsageLogsRepo;
+  users: UsersRepo;
+  reporter: UsageLogReporter;
+  settings?: UsageLogWriterSettings;
+}) => {
+  const settings = deps.settings ?? DEFAULT_USAGE_LOG_WRITER;
+  const writer = new BatchWriter<UsageLogRow>({
+    ...settings,
+    groupOf: (row) => row.tenant_id ?? PLATFORM_GROUP,
+    write: (group, rows) => deps.repo.insertBatch(group === PLATFORM_GROUP ? null : group, rows),
+    onWriteError: (error, rowCount) =>
+      (deps.reporter.warn ?? deps.reporter.info).call(
+        deps.reporter,
+        { err: error, rowCount },
+        'usage logs not written yet; they stay queued and are retried',
+      ),
+  });
+  // Every log of a signed-in user names the account; user names change rarely, so keep them a minute.
+  const userNames = new TtlCache<string>(60_000);
+  const userNameOf = (accountId: string) =>
+    userNames.getOrLoad(accountId, async () => {
+      const account = await deps.users.findAccount(accountId);
+      if (!account) throw new AppError('TOKEN_INVALID');
+      return account.username;
+    });
+
+  const rowOf = (
+    log: UsageLog | TouristUsageLog,
+    who: { tenantId: string | null; accountId: string | null; visitorId: string | null; userName: string },
+    context: RequestContext,
+  ): UsageLogRow => ({
+    tenant_id: who.tenantId,
+    id: newId('ul-'),
+    account_id: who.accountId,
+    visitor_id: who.visitorId,
+    user_name: who.userName,
+    source: log.source,
+    type: log.type,
+    application_id: log.applicationId,
+    application_name: log.applicationName ?? null,
+    function_id: log.functionId ?? null,
+    function_name: log.functionName ?? null,
+    path: log.path ?? null,
+    result: log.result,
+    ip: context.ip,
+    user_agent: context.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    created_at: new Date().toISOString(),
+  });
+
+  return {
+    /** A signed-in user's log: the user and tenant are the session's, whatever the body says. */
+    recordForUser: async (session: ActiveSession, log: UsageLog, context: RequestContext) => {
+      const userName = await userNameOf(session.accountId);
+      await writer.add(
+        rowOf(
+          log,
+          { tenantId: session.tenantId, accountId: session.accountId, visitorId: null, userName },
+          context,
+        ),
+      );
+    },
+
+    /** A visitor's log, under "tourist-<visitor id>", in the tenant of the page they are on (if any). */
+    recordForVisitor: async (log: TouristUsageLog, pageTenantId: string | null, context: RequestContext) => {
+      const visitorId = log.userName.slice(TOURIST_USER_PREFIX.length);
+      await writer.add(
+        rowOf(log, { tenantId: pageTenantId, accountId: null, visitorId, userName: log.userName }, context),
+      );
+    },
+
+    /** Writes everything queued so far (tests and the bench count rows after it). */
+    flush: () => writer.flush(),
+    /** At shutdown: writes what is queued; logs of requests still finishing are written as they come. */
+    close: () => writer.close(),
+    pendingCount: () => writer.pendingCount,
+  };
+};
+
+export type UsageLogService = ReturnType<typeof createUsageLogService>;
+
+/**
+ * A visitor identity. With the page's browser fingerprint the id is derived from it, so one browser
+ * keeps one identity even after its storage was cleared (the shell clears local storage on load);
+ * without one it is random. Nothing is stored: the id only attributes a visitor's usage logs, which are
+ * rate-limited per client address, so an invented or guessed id gains nothing.
+ */
+export const casualUserFor = (fingerprint?: string): CasualUser => {
+  const visitorId = fingerprint
+    ? `v${createHash('sha256').update(`visitor:${fingerprint}`).digest('base64url').slice(0, 22)}`
+    : `v${randomBytes(16).toString('base64url')}`;
+  return { visitorId, userName: `${TOURIST_USER_PREFIX}${visitorId}` };
+};

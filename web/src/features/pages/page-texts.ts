@@ -1,0 +1,94 @@
+import type { LocalizedTexts } from '../qr-login/localized-texts';
+import type { PageView } from './route-table';
+
+const zhCN = {
+  documentTitle: '应用页面',
+  loading: '正在加载…',
+  loadFailed: '页面加载失败',
+  loadFailedHint: '请检查网络后重新加载',
+  retry: '重新加载',
+  titles: {
+    developing: '功能开发中',
+    notFound: '页面不存在',
+    preview: '效果图预览',
+    download: '下载中心',
+  } satisfies Record<PageView, string>,
+  developing: {
+    heading: '功能开发中',
+    hint: '该功能正在建设中，敬请期待。',
+  },
+  notFound: {
+    heading: '404',
+    hint: '抱歉，您访问的页面不存在。',
+    home: '返回工作台',
+  },
+  preview: {
+    noImage: '没有可预览的效果图',
+    imageFailed: '效果图加载失败',
+    zoomIn: '放大',
+    zoomOut: '缩小',
+    reset: '原始大小',
+    alt: '效果图',
+  },
+  download: {
+    intro: '您可以使用的应用及其安装包',
+    empty: '暂无可用的应用',
+    application: '应用',
+    version: '版本',
+    manual: '操作手册',
+    package: '安装包',
+    download: '下载',
+    noPackage: '暂无下载包',
+    signInFirst: '请先登录后再下载',
+    loadFailed: '应用列表加载失败',
+  },
+  menus: '应用菜单',
+};
+
+export type PageTexts = typeof zhCN;
+
+const enUS: PageTexts = {
+  documentTitle: 'Application page',
+  loading: 'Loading…',
+  loadFailed: 'The page failed to load',
+  loadFailedHint: 'Check the network and load it again',
+  retry: 'Reload',
+  titles: {
+    developing: 'Under development',
+    notFound: 'Page not found',
+    preview: 'Design preview',
+    download: 'Downloads',
+  },
+  developing: {
+    heading: 'Under development',
+    hint: 'This feature is being built. Stay tuned.',
+  },
+  notFound: {
+    heading: '404',
+    hint: 'Sorry, the page you visited does not exist.',
+    home: 'Back to the workspace',
+  },
+  preview: {
+    noImage: 'There is no design to preview',
+    imageFailed: 'The design failed to load',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    reset: 'Actual size',
+    alt: 'Design drawing',
+  },
+  download: {
+    intro: 'The applications you may use and their installation packages',
+    empty: 'No applications available',
+    application: 'Application',
+    version: 'Version',
+    manual: 'Manual',
+    package: 'Package',
+    download: 'Download',
+    noPackage: 'No package to download',
+    signInFirst: 'Sign in to download',
+    loadFailed: 'The application list failed to load',
+  },
+  menus: 'Application menus',
+};
+
+export const pageTexts: LocalizedTexts<PageTexts> = { 'zh-CN': zhCN, 'en-US': enUS };

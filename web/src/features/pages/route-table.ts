@@ -1,0 +1,95 @@
+import {
+  ADMIN_ROUTES,
+  APPLICATION_ROUTES,
+  DEVELOPING_ROUTE,
+  NOT_FOUND_ROUTE,
+  PREVIEW_ROUTE,
+} from '../../lib/shell/link-resolution';
+
+/** The pages page.html can show now; every other built-in route shows the developing page until it is built. */
+export type PageView = 'developing' | 'notFound' | 'preview' | 'download';
+
+/**
+ * One built-in route of page.html and how the page treats it (spec section 2, "Shell and admin
+ * routes"), declared once here.
+ */
+export interface PageRoute {
+  path: string;
+  view: PageView;
+  /** Kept alive when left: shown again with its state (scroll, inputs, zoom) as it was. */
+  cached: boolean;
+  /** The page's own header bar. */
+  header: boolean;
+  /** The menu strip of the user's applications under the header. */
+  menus: boolean;
+}
+
+/** Spec section 2: "Most routes are cached when left, except" these. */
+export const NOT_CACHED_ROUTES: ReadonlySet<string> = new Set([
+  '/deviceDetails',
+  '/hedaHome',
+  '/projectInfo',
+  '/knowledgeSearch',
+  '/knowledgeDetail',
+]);
+/** Spec section 2: "Informatization, train and courseMore show the menus". */
+export const ROUTES_SHOWING_MENUS: ReadonlySet<string> = new Set([
+  '/Informatization',
+  '/train',
+  '/courseMore',
+]);
+/** Spec section 2: "uploadBase and trainBaseDetail hide them" (and have their header hidden). */
+export const ROUTES_WITHOUT_CHROME: ReadonlySet<string> = new Set(['/uploadBase', '/trainBaseDetail']);
+
+const BUILT_VIEWS: Readonly<Record<string, PageView>> = {
+  [DEVELOPING_ROUTE]: 'developing',
+  [NOT_FOUND_ROUTE]: 'notFound',
+  [PREVIEW_ROUTE]: 'preview',
+  '/downloadPage': 'download',
+};
+
+const applicationRoute = (path: string): PageRoute => ({
+  path,
+  view: BUILT_VIEWS[path] ?? 'developing',
+  cached: !NOT_CACHED_ROUTES.has(path),
+  header: !ROUTES_WITHOUT_CHROME.has(path),
+  menus: ROUTES_SHOWING_MENUS.has(path),
+});
+
+/** Spec section 2: admin routes are "mostly not kept alive"; they reload their data when shown again. */
+const adminRoute = (path: string): PageRoute => ({
+  path,
+  view: BUILT_VIEWS[path] ?? 'developing',
+  cached: false,
+  header: true,
+  menus: false,
+});
+
+export const PAGE_ROUTES: readonly PageRoute[] = [
+  ...ADMIN_ROUTES.map(adminRoute),
+  ...APPLICATION_ROUTES.map(applicationRoute),
+  // The effect-drawing viewer: cached, so its zoom survives a look at another tab.
+  applicationRoute(PREVIEW_ROUTE),
+];
+
+const routesByPath = new Map(PAGE_ROUTES.map((route) => [route.path, route]));
+
+/** The route of a hash path, exactly as spelled (the spec's paths are case-sensitive); undefined → /404. */
+export const findPageRoute = (pathname: string): PageRoute | undefined => routesByPath.get(pathname);
+
+/** At most this many left routes stay alive; the longest unseen one is let go first. */
+export const MAX_KEPT_ROUTES = 10;
+
+/**
+ * Which routes stay mounted after a navigation: the kept paths in order of last visit (oldest
+ * first), with the shown one last when it is cached.
+ */
+export const keptAfterVisit = (
+  kept: readonly string[],
+  shown: PageRoute,
+  limit = MAX_KEPT_ROUTES,
+): string[] => {
+  const others = kept.filter((path) => path !== shown.path);
+  const next = shown.cached ? [...others, shown.path] : others;
+  return next.slice(Math.max(0, next.length - limit));
+};

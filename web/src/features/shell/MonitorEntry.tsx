@@ -1,0 +1,28 @@
+import { DashboardOutlined } from '@ant-design/icons';
+import { Button, Dropdown } from 'antd';
+import { useMemo } from 'react';
+import type { ShellMenu } from '../../lib/shell/menu-normalise';
+import { readStoredToken } from '../../lib/storage-keys';
+import { monitorMenus } from './monitor-menus';
+
+interface MonitorEntryProps {
+  tree: ShellMenu[];
+  texts: { entry: string; empty: string };
+  onOpen: (menu: ShellMenu) => void;
+}
+
+/** The header's monitoring-centre entry (monitoringCenterIsShow "1"): the monitored applications. */
+export const MonitorEntry = ({ tree, texts, onOpen }: MonitorEntryProps) => {
+  const menus = useMemo(() => monitorMenus(tree, { token: readStoredToken() }), [tree]);
+  const items =
+    menus.length > 0
+      ? menus.map((menu) => ({ key: menu.Id, label: menu.Name, onClick: () => onOpen(menu) }))
+      : [{ key: 'empty', label: texts.empty, disabled: true }];
+  return (
+    <Dropdown menu={{ items }} trigger={['click']}>
+      <Button type="text" icon={<DashboardOutlined />} data-testid="shell-monitoring">
+        {texts.entry}
+      </Button>
+    </Dropdown>
+  );
+};

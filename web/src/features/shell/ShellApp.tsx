@@ -1,0 +1,52 @@
+import { Button, Empty, Spin } from 'antd';
+import { useLocalizedTexts } from '../qr-login/localized-texts';
+import { useSessionKeepAlive } from '../session/useSessionKeepAlive';
+import { ShellLayout } from './ShellLayout';
+import type { ShellKind, ShellLoadOutcome } from './shell-data';
+import type { ShellQuery } from './shell-query';
+import { useShellLoad } from './shell-session';
+import { shellTexts } from './shell-texts';
+import './shell.css';
+
+interface ShellAppProps {
+  kind: ShellKind;
+  query: ShellQuery;
+  /** The load start-shell began before the interface arrived. */
+  firstLoad: Promise<ShellLoadOutcome>;
+}
+
+const ShellContent = ({ kind, query, firstLoad }: ShellAppProps) => {
+  const texts = useLocalizedTexts(shellTexts);
+  useSessionKeepAlive();
+  const load = useShellLoad(kind, query, firstLoad);
+
+  if (load.isError) {
+    // Only a visitor's load throws (a signed-in failure logs out): offer to try again.
+    return (
+      <div className="shell-loading">
+        <Empty description={texts.loadFailed}>
+          <Button type="primary" onClick={() => void load.refetch()}>
+            {texts.retry}
+          </Button>
+        </Empty>
+      </div>
+    );
+  }
+  if (load.data?.kind !== 'ready') {
+    // Loading, or leaving the page (redirect, logout): the spinner stays until the browser goes.
+    return (
+      <div className="shell-loading" data-testid="shell-loading">
+        <Spin size="large" />
+        <span className="shell-loading__text">{texts.loadingMenus}</span>
+      </div>
+    );
+  }
+  return <ShellLayout kind={kind} data={load.data.data} query={query} texts={texts} />;
+};
+
+/** index.html (kind "index") and admin.html (kind "admin"): the application shell. */
+export const ShellApp = (props: ShellAppProps) => (
+  <div className="shell-root">
+    <ShellContent {...props} />
+  </div>
+);

@@ -1,0 +1,121 @@
+import type { LocalizedTexts } from '../qr-login/localized-texts';
+
+const zhCN = {
+  indexTitle: '工作台',
+  adminTitle: '管理后台',
+  loading: '正在加载…',
+  loadingMenus: '正在加载菜单…',
+  logoAlt: '返回首页',
+  menuLabel: '应用菜单',
+  emptyMenu: '暂无可用的应用',
+  signIn: '登录',
+  visitor: '访客',
+  search: {
+    placeholder: '搜索应用菜单',
+    empty: '没有匹配的菜单',
+  },
+  monitoring: {
+    entry: '监控中心',
+    empty: '暂无监控应用',
+  },
+  notices: '通知公告',
+  messages: '消息',
+  userMenu: {
+    changePassword: '修改密码',
+    switchTenant: '切换租户',
+    adminPage: '管理后台',
+    indexPage: '返回工作台',
+    logout: '退出登录',
+  },
+  tenantSwitch: {
+    title: '切换租户',
+    loading: '正在加载租户列表…',
+    switching: '租户切换中',
+    current: '当前',
+    platform: '平台管理',
+    empty: '没有可切换的租户',
+    failed: '租户切换失败，请重试',
+    cancel: '取消',
+  },
+  changePassword: {
+    title: '修改密码',
+    oldPassword: '原密码',
+    newPassword: '新密码',
+    confirmPassword: '确认密码',
+    submit: '确定',
+    cancel: '取消',
+    failed: '修改密码失败，请重试！',
+    succeeded: '密码修改成功',
+  },
+  tabs: {
+    label: '已打开的页面',
+    reload: '刷新',
+    close: '关闭',
+  },
+  blockedLink: '该菜单链接不安全，已阻止打开',
+  loadFailed: '加载失败，请刷新页面重试',
+  retry: '重新加载',
+};
+
+export type ShellTexts = typeof zhCN;
+
+/** Texts of index.html and admin.html, kept beside the feature like the QR and mobile texts. */
+export const shellTexts: LocalizedTexts<ShellTexts> = {
+  'zh-CN': zhCN,
+  'en-US': {
+    indexTitle: 'Workspace',
+    adminTitle: 'Administration',
+    loading: 'Loading…',
+    loadingMenus: 'Loading menus…',
+    logoAlt: 'Back to the workspace',
+    menuLabel: 'Application menu',
+    emptyMenu: 'No application is available',
+    signIn: 'Sign in',
+    visitor: 'Visitor',
+    search: {
+      placeholder: 'Search menus',
+      empty: 'No matching menu',
+    },
+    monitoring: {
+      entry: 'Monitoring centre',
+      empty: 'No monitored application',
+    },
+    notices: 'Notices',
+    messages: 'Messages',
+    userMenu: {
+      changePassword: 'Change password',
+      switchTenant: 'Switch tenant',
+      adminPage: 'Administration',
+      indexPage: 'Back to the workspace',
+      logout: 'Log out',
+    },
+    tenantSwitch: {
+      title: 'Switch tenant',
+      loading: 'Loading tenants…',
+      switching: 'Switching tenant',
+      current: 'Current',
+      platform: 'Platform administration',
+      empty: 'No other tenant to switch to',
+      failed: 'Could not switch the tenant, please retry',
+      cancel: 'Cancel',
+    },
+    changePassword: {
+      title: 'Change password',
+      oldPassword: 'Current password',
+      newPassword: 'New password',
+      confirmPassword: 'Confirm password',
+      submit: 'OK',
+      cancel: 'Cancel',
+      failed: 'Could not change the password, please retry!',
+      succeeded: 'Password changed',
+    },
+    tabs: {
+      label: 'Open pages',
+      reload: 'Reload',
+      close: 'Close',
+    },
+    blockedLink: 'This menu link is unsafe and was not opened',
+    loadFailed: 'Loading failed, please reload the page',
+    retry: 'Reload',
+  },
+};
