@@ -55,7 +55,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   server.decorateRequest('session', null);
 
   let shuttingDown = false;
-  const services = createServices(options, { smsLogger: server.log });
+  const services = createServices(options, { logger: server.log });
   const unsubscribes = await Promise.all([
     services.loginConfig.listenForChanges(),
     services.sessions.listenForRevocations(),
@@ -111,6 +111,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
         clearInterval(releaseIdle);
       }
       await Promise.all(unsubscribes.map((unsubscribe) => unsubscribe()));
+      // After the last request: attempts logged while the server was closing are written too.
+      await services.loginLog.close();
     },
   };
 };

@@ -8,7 +8,7 @@ import { createChangePassword } from './modules/auth/change-password';
 import { createCodeLogin } from './modules/auth/code-login';
 import { createCurrentUser } from './modules/auth/current-user';
 import { createLockoutService } from './modules/auth/lockout-service';
-import { createLoginLogRepo } from './modules/auth/login-log-repo';
+import { createLoginLog, type LoginLogReporter } from './modules/auth/login-log';
 import { createPasswordLogin } from './modules/auth/password-login';
 import { createPasswordReset } from './modules/auth/password-reset';
 import { createSignIn } from './modules/auth/sign-in';
@@ -53,8 +53,8 @@ export interface Infrastructure {
 }
 
 export interface ServiceOptions {
-  /** Where the SMS layer reports deliveries and failures (the app's logger). */
-  smsLogger: SmsLogger;
+  /** The app's logger: SMS deliveries and failures, and log writes that are being retried. */
+  logger: SmsLogger & LoginLogReporter;
 }
 
 /** The composition root: every service is made here from its dependencies, once per app. */
@@ -72,8 +72,8 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   const accounts = createAccountDirectory(createAccountsRepo(db), pubsub);
   const captcha = createCaptchaService({ store });
   const lockout = createLockoutService(store);
-  const loginLog = createLoginLogRepo(db);
-  const sms = createSmsProvider(config.sms, { dataDir: config.dataDir, logger: options.smsLogger });
+  const loginLog = createLoginLog(db, options.logger);
+  const sms = createSmsProvider(config.sms, { dataDir: config.dataDir, logger: options.logger });
   const codes = createVerificationCodes({ store, sms });
   const signIn = createSignIn({ accounts, tenants, sessions, loginLog, codes, store });
   const registrationRepo = createRegistrationRepo(db);
@@ -112,7 +112,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     changePassword: createChangePassword({ accounts, keys, loginConfig, lockout, sessions }),
     // The shell's server calls (issue 6, part B). Access rules and rate limits are stateless views of
     // the users repo and the store, so these instances behave exactly like the ones above.
-    usageLogs: createUsageLogService({ repo: createUsageLogsRepo(db), users, reporter: options.smsLogger }),
+    usageLogs: createUsageLogService({ repo: createUsageLogsRepo(db), users, reporter: options.logger }),
     appPackages: createAppPackageService({
       repo: createAppPackagesRepo(db),
       access: createAccessService(users),

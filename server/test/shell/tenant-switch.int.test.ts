@@ -35,13 +35,15 @@ describe.each(testBackends())('tenant switching on $name', (backend) => {
     const res = await call('GET', '/ump/currUserInfo', token);
     return { status: res.statusCode, body: res.json() };
   };
-  const switchLogs = (username: string) =>
-    infra.db.asPlatform((tx) =>
+  const switchLogs = async (username: string) => {
+    await app.services.loginLog.flush();
+    return infra.db.asPlatform((tx) =>
       tx
         .select({ tenantId: loginLogs.tenantId, result: loginLogs.result, errorCode: loginLogs.errorCode })
         .from(loginLogs)
         .where(and(eq(loginLogs.username, username), eq(loginLogs.mode, 'switch'))),
     );
+  };
 
   it("lists the user's usable tenants with the current one flagged", async () => {
     const { token } = await signIn('water.op', 't-water');

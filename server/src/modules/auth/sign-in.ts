@@ -7,7 +7,7 @@ import type { VerificationCodes } from '../sms/code-service';
 import type { TenantService } from '../tenants/service';
 import type { AccountDirectory } from './account-directory';
 import type { LoginAccount } from './accounts-repo';
-import type { LoginAttempt, LoginLogRepo, LoginMode } from './login-log-repo';
+import type { LoginAttempt, LoginLog, LoginMode } from './login-log';
 import { maskMobile, type RequestContext } from './request-context';
 import { chooseTenant } from './tenant-choice';
 
@@ -15,7 +15,7 @@ export interface SignInDeps {
   accounts: AccountDirectory;
   tenants: TenantService;
   sessions: SessionService;
-  loginLog: LoginLogRepo;
+  loginLog: LoginLog;
   codes: VerificationCodes;
   store: Store;
 }
@@ -92,13 +92,8 @@ export const createSignIn = (deps: SignInDeps) => {
       ip: options.context.ip,
       userAgent: options.context.userAgent,
       channel: options.context.channel,
-      // The login-log row commits with the session: a sign-in is never logged without it, nor the reverse.
-      alongside: (tx) =>
-        deps.loginLog.recordIn(
-          tx,
-          attemptOf(account, account.username, tenantId, options.mode, options.context, null),
-        ),
     });
+    await record(account, account.username, tenantId, options.mode, options.context, null);
     return {
       token: issued.token,
       expire: issued.expire,

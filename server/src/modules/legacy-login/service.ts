@@ -1,5 +1,5 @@
 import { AppError, isAppError } from '../../platform/errors';
-import type { LoginLogRepo } from '../auth/login-log-repo';
+import type { LoginLog } from '../auth/login-log';
 import type { RequestContext } from '../auth/request-context';
 import type { CaptchaService } from '../captcha/service';
 import type { KeyService } from '../keys/service';
@@ -21,7 +21,7 @@ export interface LegacyLoginDeps {
   loginConfig: LoginConfigService;
   keys: KeyService;
   captcha: CaptchaService;
-  loginLog: LoginLogRepo;
+  loginLog: LoginLog;
   fetch?: typeof fetch;
   timeoutMs?: number;
 }

@@ -1,6 +1,5 @@
 import { TtlCache } from '../../platform/cache/ttl-cache';
 import { hashToken, newId, newOpaqueToken } from '../../platform/crypto/tokens';
-import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub/pubsub';
 import type { ActiveSession, SessionPurpose, SessionsRepo } from './repo';
@@ -26,8 +25,6 @@ export interface IssueSessionInput {
   refreshExpiresAt?: Date;
   /** Tenant switching: this family is revoked in the same transaction that stores the new session. */
   replacesFamilyId?: string;
-  /** Written in the same transaction as the session (a sign-in's login-log row). */
-  alongside?: (tx: Tx) => Promise<unknown>;
 }
 
 export interface IssuedTokens {
@@ -84,7 +81,7 @@ export const createSessionService = (repo: SessionsRepo, pubsub: PubSub, policy:
       if (!(await repo.insertReplacingFamily(row, input.replacesFamilyId)))
         throw new AppError('TOKEN_INVALID');
     } else {
-      await repo.insert(row, input.alongside);
+      await repo.insert(row);
     }
     return { sessionId: id, token, refreshToken, expire: accessTtl, tenantId: input.tenantId };
   };

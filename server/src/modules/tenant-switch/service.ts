@@ -1,6 +1,6 @@
 import type { TenantSwitchAnswer, TenantUserOauth } from '@uniwim/contracts';
 import { AppError, isAppError } from '../../platform/errors';
-import type { LoginLogRepo } from '../auth/login-log-repo';
+import type { LoginLog } from '../auth/login-log';
 import type { RequestContext } from '../auth/request-context';
 import { chooseTenant } from '../auth/tenant-choice';
 import type { ActiveSession } from '../sessions/repo';
@@ -29,7 +29,7 @@ export const createTenantSwitch = (deps: {
   users: UsersRepo;
   tenants: TenantService;
   sessions: SessionService;
-  loginLog: LoginLogRepo;
+  loginLog: LoginLog;
 }) => {
   const accountOf = async (session: ActiveSession) => {
     const account = await deps.users.findAccount(session.accountId);

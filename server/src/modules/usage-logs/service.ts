@@ -12,7 +12,7 @@ import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../auth/request-context';
 import type { ActiveSession } from '../sessions/repo';
 import type { UsersRepo } from '../users/repo';
-import { BatchWriter } from './batch-writer';
+import { BatchWriter } from '../../platform/db/batch-writer';
 import type { UsageLogRow, UsageLogsRepo } from './repo';
 
 type UsageLog = z.output<typeof usageLogBodySchema>;

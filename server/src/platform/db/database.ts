@@ -8,7 +8,6 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { schema } from '../../db/schema';
-import { createGroupCommit } from './group-commit';
 import { migrate } from './migrate';
 import { readPgliteTemplate } from './pglite-template';
 import { pgliteRunner, poolRunner, type SqlRunner } from './sql-runner';
@@ -28,12 +27,6 @@ export interface Database {
   readonly kind: 'pglite' | 'postgres';
   withTenant<T>(tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T>;
   asPlatform<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
-  /**
-   * A short platform-scope write that may share its transaction with the others queued meanwhile (group
-   * commit): resolves once the shared transaction has committed. For hot single-row writes (sessions, login
-   * log) whose transaction overhead costs more than the write itself.
-   */
-  asPlatformBatched(work: (tx: Tx) => Promise<unknown>): Promise<void>;
   /** For tests proving isolation: a transaction with the application role and no tenant at all. */
   withNoTenant<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
@@ -84,7 +77,6 @@ const makeDatabase = (
   admin: SqlRunner,
   close: () => Promise<void>,
 ): Database => {
-  const asPlatform = scoped('', 'platform');
   return {
     kind,
     admin,
@@ -92,8 +84,7 @@ const makeDatabase = (
       if (!tenantId) throw new Error('withTenant needs a tenant id');
       return scoped(tenantId, 'tenant')(work);
     },
-    asPlatform,
-    asPlatformBatched: createGroupCommit(asPlatform),
+    asPlatform: scoped('', 'platform'),
     withNoTenant: scoped('', 'none'),
     ping: async () => {
       await admin.query('SELECT 1');

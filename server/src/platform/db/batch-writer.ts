@@ -1,4 +1,4 @@
-import { AppError } from '../../platform/errors';
+import { AppError } from '../errors';
 
 const notReady = (): never => {
   throw new AppError('NOT_READY', '日志服务暂不可用，请稍后再试');

@@ -1,0 +1,64 @@
+import { loginLogs } from '../../db/schema';
+import { newId } from '../../platform/crypto/tokens';
+import { BatchWriter } from '../../platform/db/batch-writer';
+import type { Database } from '../../platform/db/database';
+
+/** 'switch': a tenant switch (POST /dmp/changeTenant, /dmp/changeTenantToken, /dmp/changePlatformToken). */
+export type LoginMode = 'password' | 'sms' | 'qr' | 'legacy' | 'register' | 'switch';
+
+export interface LoginAttempt {
+  tenantId: string | null;
+  accountId: string | null;
+  username: string;
+  mode: LoginMode;
+  result: 'success' | 'failure';
+  errorCode: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  channel?: string;
+}
+
+/** Where write failures are reported (the app's logger). Rows are retried, so a warning. */
+export interface LoginLogReporter {
+  warn(details: Record<string, unknown>, msg: string): void;
+}
+
+type LoginLogRow = typeof loginLogs.$inferInsert;
+
+const rowOf = (attempt: LoginAttempt): LoginLogRow => ({
+  id: newId('log-'),
+  ...attempt,
+  username: attempt.username.slice(0, 64),
+  userAgent: attempt.userAgent?.slice(0, 500) ?? null,
+  channel: attempt.channel ?? 'web',
+  // The moment of the attempt, not of the batch's write.
+  createdAt: new Date(),
+});
+
+/**
+ * Every sign-in attempt, successful or not, for the login-log and statistics pages. Written behind
+ * (like Keycloak's event store): an attempt only queues its row, and the rows of ~100 ms go in one
+ * multi-row insert, so a sign-in pays no database round trip for its log. Failed writes are retried,
+ * nothing is dropped; close() at shutdown writes what is waiting.
+ */
+export const createLoginLog = (db: Database, reporter: LoginLogReporter) => {
+  const writer = new BatchWriter<LoginLogRow>({
+    flushIntervalMs: 100,
+    maxBatchRows: 500,
+    maxPendingRows: 20_000,
+    groupOf: () => '',
+    write: async (_group, rows) => {
+      await db.asPlatform((tx) => tx.insert(loginLogs).values(rows));
+    },
+    onWriteError: (error, rowCount) =>
+      reporter.warn({ err: error, rowCount }, 'login-log rows not written yet; they stay queued and are retried'),
+  });
+  return {
+    record: (attempt: LoginAttempt): Promise<void> => writer.add(rowOf(attempt)),
+    /** Writes everything queued so far (tests and admin reads that must see the latest attempts). */
+    flush: () => writer.flush(),
+    close: () => writer.close(),
+  };
+};
+
+export type LoginLog = ReturnType<typeof createLoginLog>;
