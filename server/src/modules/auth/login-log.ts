@@ -51,7 +51,10 @@ export const createLoginLog = (db: Database, reporter: LoginLogReporter) => {
       await db.asPlatform((tx) => tx.insert(loginLogs).values(rows));
     },
     onWriteError: (error, rowCount) =>
-      reporter.warn({ err: error, rowCount }, 'login-log rows not written yet; they stay queued and are retried'),
+      reporter.warn(
+        { err: error, rowCount },
+        'login-log rows not written yet; they stay queued and are retried',
+      ),
   });
   return {
     record: (attempt: LoginAttempt): Promise<void> => writer.add(rowOf(attempt)),

@@ -8,11 +8,11 @@ import {
 import type { z } from 'zod';
 import { TtlCache } from '../../platform/cache/ttl-cache';
 import { newId } from '../../platform/crypto/tokens';
+import { BatchWriter } from '../../platform/db/batch-writer';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../auth/request-context';
 import type { ActiveSession } from '../sessions/repo';
 import type { UsersRepo } from '../users/repo';
-import { BatchWriter } from '../../platform/db/batch-writer';
 import type { UsageLogRow, UsageLogsRepo } from './repo';
 
 type UsageLog = z.output<typeof usageLogBodySchema>;
