@@ -248,7 +248,7 @@ describe.each(testBackends())('password sign-in on $name', (backend) => {
   it('writes every attempt to the login log with address, agent, tenant, mode and result', async () => {
     await login({ username: 'energy.staff', password: TEST_ADMIN_PASSWORD });
     await login({ username: 'energy.staff', password: 'Wrong-passw0rd' });
-    // Rows are written behind the answers: within ~100 ms, or now.
+    // Rows are written behind the answers: within half a second, or now.
     await app.services.loginLog.flush();
     // A failure without a tenant on the form belongs to no tenant: it is read on the platform path.
     const rows = await infra.db.asPlatform((tx) =>

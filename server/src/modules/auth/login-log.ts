@@ -37,19 +37,17 @@ const rowOf = (attempt: LoginAttempt): LoginLogRow => ({
 
 /**
  * Every sign-in attempt, successful or not, for the login-log and statistics pages. Written behind
- * (like Keycloak's event store): an attempt only queues its row, and the rows of ~100 ms go in one
+ * (like Keycloak's event store): an attempt only queues its row, and the rows of half a second go in one
  * multi-row insert, so a sign-in pays no database round trip for its log. Failed writes are retried,
  * nothing is dropped; close() at shutdown writes what is waiting.
  */
 export const createLoginLog = (db: Database, reporter: LoginLogReporter) => {
   const writer = new BatchWriter<LoginLogRow>({
-    flushIntervalMs: 100,
+    flushIntervalMs: 500,
     maxBatchRows: 500,
     maxPendingRows: 20_000,
     groupOf: () => '',
-    write: async (_group, rows) => {
-      await db.asPlatform((tx) => tx.insert(loginLogs).values(rows));
-    },
+    write: (_group, rows) => db.insertAsPlatform(loginLogs, rows),
     onWriteError: (error, rowCount) =>
       reporter.warn(
         { err: error, rowCount },

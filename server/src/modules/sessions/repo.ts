@@ -45,9 +45,7 @@ export type RefreshOutcome =
 
 export const createSessionsRepo = (db: Database) => {
   // Sign-ins come in bursts: the session rows queued meanwhile go in one multi-row insert (group insert).
-  const insertGrouped = createGroupInsert<NewSession>((rows) =>
-    db.asPlatform((tx) => tx.insert(sessions).values(rows)),
-  );
+  const insertGrouped = createGroupInsert<NewSession>((rows) => db.insertAsPlatform(sessions, rows));
   return {
     /** Resolves once the row has committed: the token works at once on every instance. */
     insert: insertGrouped,
