@@ -5,7 +5,7 @@ const page = (path: string) => decodeURIComponent(new URL(path, import.meta.url)
 
 // The API server hosts web/dist itself; in `vite dev` the API calls are forwarded to it.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
-const apiPrefixes = ['/ump', '/dmp', '/uniwim', '/readyz', '/docs'];
+const apiPrefixes = ['/ump', '/dmp', '/uniwim', '/package-api', '/readyz', '/docs'];
 
 export default defineConfig({
   plugins: [react()],

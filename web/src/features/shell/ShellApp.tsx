@@ -1,4 +1,4 @@
-import { Button, Empty, Spin } from 'antd';
+import { Button, Empty } from 'antd';
 import { useLocalizedTexts } from '../qr-login/localized-texts';
 import { useSessionKeepAlive } from '../session/useSessionKeepAlive';
 import { ShellLayout } from './ShellLayout';
@@ -35,8 +35,8 @@ const ShellContent = ({ kind, query, firstLoad }: ShellAppProps) => {
   if (load.data?.kind !== 'ready') {
     // Loading, or leaving the page (redirect, logout): the spinner stays until the browser goes.
     return (
-      <div className="shell-loading" data-testid="shell-loading">
-        <Spin size="large" />
+      <div className="shell-loading" data-testid="shell-loading" aria-busy="true">
+        <span className="shell-loading__spinner" />
         <span className="shell-loading__text">{texts.loadingMenus}</span>
       </div>
     );

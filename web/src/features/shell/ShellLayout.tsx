@@ -19,7 +19,15 @@ import { useShellNavigation } from './useShellNavigation';
 const useWatermark = (user: CurrentUser | null) => {
   useEffect(() => {
     if (!user) return;
-    return mountWatermark(document.body, { text: watermarkText(user) });
+    // After the shell's first paint: drawing it measures the page, which would force a layout early.
+    let unmount: (() => void) | undefined;
+    const timer = setTimeout(() => {
+      unmount = mountWatermark(document.body, { text: watermarkText(user) });
+    }, 0);
+    return () => {
+      clearTimeout(timer);
+      unmount?.();
+    };
   }, [user]);
 };
 

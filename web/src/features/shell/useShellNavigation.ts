@@ -1,5 +1,5 @@
 import { USAGE_LOG_TYPES } from '@uniwim/contracts/client';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../lib/api';
 import { filterMenuTree, normaliseMenuTree, type ShellMenu, walkMenus } from '../../lib/shell/menu-normalise';
 import { findFirstMenu, matchMenu } from '../../lib/shell/menu-search';
@@ -130,8 +130,9 @@ export const useShellNavigation = (kind: ShellKind, data: ShellData, query: Shel
 
   // The query's menu (spec section 2: matched by menu id, else application id), else the first item
   // (spec section 5), opened once when the tree arrives; its tab is the shell's home and stays pinned.
+  // A layout effect: the first frame is in the same paint as the tree, and its request leaves at once.
   const openedFirst = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (openedFirst.current) return;
     openedFirst.current = true;
     const wanted = query.menuId ? matchMenu(tree, { menuId: query.menuId, appId: query.menuId }) : undefined;
