@@ -69,6 +69,9 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   const tenants = createTenantService(createTenantsRepo(db));
   const loginConfig = createLoginConfigService(createLoginConfigRepo(db), pubsub);
   const users = createUsersRepo(db);
+  const access = createAccessService(users);
+  const rateLimiter = createRateLimiter(store);
+  const menus = createMenusRepo(db);
   const accounts = createAccountDirectory(createAccountsRepo(db), pubsub);
   const captcha = createCaptchaService({ store });
   const lockout = createLockoutService(store);
@@ -81,15 +84,15 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     keys,
     tenants,
     loginConfig,
-    menus: createMenusRepo(db),
+    menus,
     sessions,
     auth: createAuthGuard(sessions),
-    access: createAccessService(users),
+    access,
     accounts,
     captcha,
     lockout,
     loginLog,
-    rateLimiter: createRateLimiter(store),
+    rateLimiter,
     currentUser: createCurrentUser({ users, tenants }),
     sms,
     codes,
@@ -110,16 +113,15 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     }),
     legacyLogin: createLegacyLogin({ tenants, loginConfig, keys, captcha, loginLog }),
     changePassword: createChangePassword({ accounts, keys, loginConfig, lockout, sessions }),
-    // The shell's server calls (issue 6, part B). Access rules and rate limits are stateless views of
-    // the users repo and the store, so these instances behave exactly like the ones above.
+    // The shell's server calls (issue 6).
     usageLogs: createUsageLogService({ repo: createUsageLogsRepo(db), users, reporter: options.logger }),
     appPackages: createAppPackageService({
       repo: createAppPackagesRepo(db),
-      access: createAccessService(users),
+      access,
       store,
       dataDir: config.dataDir,
     }),
-    messages: createMessageService({ users, sms, rateLimiter: createRateLimiter(store) }),
+    messages: createMessageService({ users, sms, rateLimiter }),
     dictionary: createDictionaryService(createDictionaryRepo(db)),
     params: createParamsService(createParamsRepo(db)),
     users,
@@ -132,9 +134,9 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     }),
     // The shell's menu trees (issue 6, part A).
     menuTrees: createMenuTreeService({
-      repo: createMenusRepo(db),
+      repo: menus,
       pubsub,
-      access: createAccessService(users),
+      access,
     }),
   };
 };

@@ -12,21 +12,21 @@ export interface AccountSummary {
   status: 'active' | 'disabled';
 }
 
+/** The columns of an AccountSummary, for every query that answers one. */
+const summaryColumns = {
+  id: accounts.id,
+  sn: accounts.sn,
+  username: accounts.username,
+  name: accounts.name,
+  mobile: accounts.mobile,
+  isPlatformAdmin: accounts.isPlatformAdmin,
+  status: accounts.status,
+};
+
 export const createUsersRepo = (db: Database) => ({
   findAccount: (accountId: string): Promise<AccountSummary | undefined> =>
     db.asPlatform(async (tx) => {
-      const [row] = await tx
-        .select({
-          id: accounts.id,
-          sn: accounts.sn,
-          username: accounts.username,
-          name: accounts.name,
-          mobile: accounts.mobile,
-          isPlatformAdmin: accounts.isPlatformAdmin,
-          status: accounts.status,
-        })
-        .from(accounts)
-        .where(eq(accounts.id, accountId));
+      const [row] = await tx.select(summaryColumns).from(accounts).where(eq(accounts.id, accountId));
       return row;
     }),
 
@@ -65,15 +65,7 @@ export const createUsersRepo = (db: Database) => ({
   findMemberByMobile: (tenantId: string, mobile: string): Promise<AccountSummary | undefined> =>
     db.withTenant(tenantId, async (tx) => {
       const [row] = await tx
-        .select({
-          id: accounts.id,
-          sn: accounts.sn,
-          username: accounts.username,
-          name: accounts.name,
-          mobile: accounts.mobile,
-          isPlatformAdmin: accounts.isPlatformAdmin,
-          status: accounts.status,
-        })
+        .select(summaryColumns)
         .from(tenantMemberships)
         .innerJoin(accounts, eq(accounts.id, tenantMemberships.accountId))
         .where(
@@ -91,15 +83,7 @@ export const createUsersRepo = (db: Database) => ({
   findActiveAccountByMobile: (mobile: string): Promise<AccountSummary | undefined> =>
     db.asPlatform(async (tx) => {
       const [row] = await tx
-        .select({
-          id: accounts.id,
-          sn: accounts.sn,
-          username: accounts.username,
-          name: accounts.name,
-          mobile: accounts.mobile,
-          isPlatformAdmin: accounts.isPlatformAdmin,
-          status: accounts.status,
-        })
+        .select(summaryColumns)
         .from(accounts)
         .where(and(eq(accounts.mobile, mobile), eq(accounts.status, 'active')));
       return row;

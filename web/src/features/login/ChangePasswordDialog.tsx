@@ -1,17 +1,8 @@
-import {
-  type ChangePasswordInput,
-  describePolicy,
-  type LoginConfig,
-  policyFromConfig,
-  type TokenAnswer,
-} from '@uniwim/contracts/client';
+import { describePolicy, type LoginConfig, type TokenAnswer } from '@uniwim/contracts/client';
 import { Button, Modal } from 'antd';
-import Password from 'antd/es/input/Password';
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api';
-import { submitPasswordChange } from './change-password';
-import { fetchPasswordEncryptor } from './password-encryptor';
+import { usePasswordChangeForm } from './usePasswordChangeForm';
 
 export interface ChangePasswordDialogProps {
   /** The sign-in answer's token: it only allows the change. */
@@ -22,8 +13,6 @@ export interface ChangePasswordDialogProps {
   /** Back to the sign-in form; the user has not entered the product. */
   onCancel: () => void;
 }
-
-const EMPTY_INPUT: ChangePasswordInput = { opwd: '', npwd: '', rpwd: '' };
 
 /**
  * The forced change-password dialog (spec section 2, 350 px wide). A mask click or Escape does not
@@ -37,43 +26,13 @@ const ChangePasswordDialog = ({
   onCancel,
 }: ChangePasswordDialogProps) => {
   const { t } = useTranslation();
-  const id = useId();
-  const policy = useMemo(() => policyFromConfig(config), [config]);
-  const [input, setInput] = useState<ChangePasswordInput>(EMPTY_INPUT);
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const field = (name: keyof ChangePasswordInput, label: string, hint?: string) => (
-    <div className="change-password__field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <Password
-        id={`${id}-${name}`}
-        name={name}
-        autoComplete={name === 'opwd' ? 'current-password' : 'new-password'}
-        value={input[name]}
-        onChange={(event) => setInput((current) => ({ ...current, [name]: event.target.value }))}
-        onPressEnter={() => void submit()}
-      />
-      {hint && <div className="change-password__hint">{hint}</div>}
-    </div>
-  );
-
-  const submit = async () => {
-    if (submitting) return;
-    setSubmitting(true);
-    setError('');
-    const result = await submitPasswordChange(
-      { input, policy, username, token },
-      {
-        client: api,
-        getEncryptor: () => fetchPasswordEncryptor(api, sessionStorage),
-        emptyAnswerText: t('login.changePassword.failed'),
-      },
-    );
-    setSubmitting(false);
-    if (result.ok) onChanged(result.tokens);
-    else setError(result.message);
-  };
+  const { policy, error, submitting, submit, field } = usePasswordChangeForm({
+    token: () => token,
+    username,
+    config,
+    failedText: t('login.changePassword.failed'),
+    onChanged,
+  });
 
   return (
     <Modal
@@ -104,9 +63,9 @@ const ChangePasswordDialog = ({
         onSubmit={(event: FormEvent) => event.preventDefault()}
       >
         <p className="change-password__reason">{t('login.changePassword.reason')}</p>
-        {field('opwd', t('login.changePassword.oldPassword'))}
-        {field('npwd', t('login.changePassword.newPassword'), describePolicy(policy))}
-        {field('rpwd', t('login.changePassword.confirmPassword'))}
+        {field('change-password', 'opwd', t('login.changePassword.oldPassword'))}
+        {field('change-password', 'npwd', t('login.changePassword.newPassword'), describePolicy(policy))}
+        {field('change-password', 'rpwd', t('login.changePassword.confirmPassword'))}
         <div className="change-password__error" role="alert" data-testid="change-password-error">
           {error}
         </div>

@@ -1,17 +1,9 @@
-import {
-  type ChangePasswordInput,
-  describePolicy,
-  type LoginConfig,
-  policyFromConfig,
-} from '@uniwim/contracts/client';
+import { describePolicy, type LoginConfig } from '@uniwim/contracts/client';
 import { App, Button, Modal } from 'antd';
-import Password from 'antd/es/input/Password';
-import { type FormEvent, useId, useMemo, useState } from 'react';
-import { api } from '../../lib/api';
+import type { FormEvent } from 'react';
 import { readStoredToken } from '../../lib/storage-keys';
 import { storeTokenData } from '../../lib/token-storage';
-import { submitPasswordChange } from '../login/change-password';
-import { fetchPasswordEncryptor } from '../login/password-encryptor';
+import { usePasswordChangeForm } from '../login/usePasswordChangeForm';
 import type { ShellTexts } from './shell-texts';
 
 interface ShellChangePasswordDialogProps {
@@ -21,8 +13,6 @@ interface ShellChangePasswordDialogProps {
   onClose: () => void;
 }
 
-const EMPTY_INPUT: ChangePasswordInput = { opwd: '', npwd: '', rpwd: '' };
-
 /**
  * "Change password" from the user menu (350 px, like the forced dialog). The checks and the call are
  * the sign-in page's (spec section 5); the server ends every session of the account and answers a
@@ -30,48 +20,17 @@ const EMPTY_INPUT: ChangePasswordInput = { opwd: '', npwd: '', rpwd: '' };
  */
 const ChangePasswordContent = ({ username, config, texts, onClose }: ShellChangePasswordDialogProps) => {
   const { message } = App.useApp();
-  const id = useId();
-  const policy = useMemo(() => policyFromConfig(config), [config]);
-  const [input, setInput] = useState<ChangePasswordInput>(EMPTY_INPUT);
-  const [error, setError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
-
-  const submit = async () => {
-    if (submitting) return;
-    setSubmitting(true);
-    setError('');
-    const result = await submitPasswordChange(
-      { input, policy, username, token: readStoredToken() ?? '' },
-      {
-        client: api,
-        getEncryptor: () => fetchPasswordEncryptor(api, sessionStorage),
-        emptyAnswerText: texts.failed,
-      },
-    );
-    setSubmitting(false);
-    if (!result.ok) {
-      setError(result.message);
-      return;
-    }
-    storeTokenData(localStorage, result.tokens);
-    void message.success(texts.succeeded);
-    onClose();
-  };
-
-  const field = (name: keyof ChangePasswordInput, label: string, hint?: string) => (
-    <div className="shell-password__field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <Password
-        id={`${id}-${name}`}
-        name={name}
-        autoComplete={name === 'opwd' ? 'current-password' : 'new-password'}
-        value={input[name]}
-        onChange={(event) => setInput((current) => ({ ...current, [name]: event.target.value }))}
-        onPressEnter={() => void submit()}
-      />
-      {hint && <div className="shell-password__hint">{hint}</div>}
-    </div>
-  );
+  const { policy, error, submitting, submit, field } = usePasswordChangeForm({
+    token: () => readStoredToken() ?? '',
+    username,
+    config,
+    failedText: texts.failed,
+    onChanged: (tokens) => {
+      storeTokenData(localStorage, tokens);
+      void message.success(texts.succeeded);
+      onClose();
+    },
+  });
 
   return (
     <Modal
@@ -94,9 +53,9 @@ const ChangePasswordContent = ({ username, config, texts, onClose }: ShellChange
         data-testid="shell-change-password"
         onSubmit={(event: FormEvent) => event.preventDefault()}
       >
-        {field('opwd', texts.oldPassword)}
-        {field('npwd', texts.newPassword, describePolicy(policy))}
-        {field('rpwd', texts.confirmPassword)}
+        {field('shell-password', 'opwd', texts.oldPassword)}
+        {field('shell-password', 'npwd', texts.newPassword, describePolicy(policy))}
+        {field('shell-password', 'rpwd', texts.confirmPassword)}
         <div className="shell-password__error" role="alert">
           {error}
         </div>

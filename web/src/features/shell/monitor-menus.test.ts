@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseMenuTree } from '../../lib/shell/menu-normalise';
+import { menuNode } from '../../lib/shell/test-menus';
 import { monitorMenus } from './monitor-menus';
-import { menuNode } from './test-menus';
 
 const ctx = { token: 'tok' };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseMenuTree } from '../../lib/shell/menu-normalise';
+import { menuNode } from '../../lib/shell/test-menus';
 import { isShellPageLink, type OpeningContext, planMenuOpening, routeTabEntry } from './open-menu';
-import { menuNode } from './test-menus';
 
 const ctx: OpeningContext = {
   token: 'tok',
@@ -11,8 +11,11 @@ const ctx: OpeningContext = {
   now: () => 1700000000000,
 };
 
+// Items of the device application, version 1.2.0, unless a test says otherwise.
 const shellMenu = (fields: Parameters<typeof menuNode>[0]) =>
-  normaliseMenuTree([menuNode(fields)], { token: ctx.token })[0]!;
+  normaliseMenuTree([menuNode({ applicationId: 'app-devices', version: '1.2.0', ...fields })], {
+    token: ctx.token,
+  })[0]!;
 
 const queryOf = (url: string) => Object.fromEntries(new URLSearchParams(url.split('?')[1]?.split('#')[0]));
 

@@ -1,6 +1,7 @@
 import { defaultLoginConfig, encodeLoginConfig, type MenuItemNode } from '@uniwim/contracts/client';
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../lib/api';
+import { menuNode } from '../../lib/shell/test-menus';
 import { createFakeServer } from '../../lib/test-doubles';
 import { SessionExpiredError } from '../../lib/token-refresh';
 import { loadShell } from './shell-data';
@@ -11,32 +12,8 @@ const refused = (status: number, Code: number, errorName: string) => ({
   body: { Code, Message: '拒绝', Response: null, Error: errorName },
 });
 
-const menu = (id: string): MenuItemNode => ({
-  id,
-  pid: null,
-  name: id,
-  link: '/homepage',
-  fullLink: null,
-  effectDrawing: null,
-  version: '1.0.0',
-  reload: false,
-  monitor: false,
-  monitorUrl: null,
-  menuStyle: null,
-  internalNetwork: null,
-  externalNetwork: null,
-  operatingManual: null,
-  target: null,
-  type: null,
-  condition: null,
-  disabled: false,
-  isPublic: false,
-  sort: 0,
-  applicationId: 'a-1',
-  applicationName: '工作台',
-  rootId: id,
-  children: [],
-});
+const menu = (id: string): MenuItemNode =>
+  menuNode({ id, link: '/homepage', version: '1.0.0', applicationId: 'a-1', applicationName: '工作台' });
 
 const user = (isAdmin: boolean) => ({
   id: 'u-1',
