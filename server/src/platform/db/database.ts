@@ -1,7 +1,6 @@
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
@@ -9,7 +8,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { schema } from '../../db/schema';
 import { migrate } from './migrate';
-import { readPgliteTemplate } from './pglite-template';
+import { PGLITE_TEMPLATE_FILE } from './pglite-template';
+import { type PgliteWorkerClient, startPgliteWorker } from './pglite-worker/client';
 import { pgliteRunner, poolRunner, type SqlRunner } from './sql-runner';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -83,14 +83,15 @@ const scopeStatement = (tenantId: string, scope: Scope) =>
   `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', ${sqlLiteral(tenantId)}, true), set_config('app.scope', '${scope}', true)`;
 
 /**
- * PGlite runs in this thread, so each protocol round trip costs CPU the request could use (a parameterised
- * query is six). The scope is set by one simple-protocol statement inside PGlite's own transaction, and
- * the queries go through a light drizzle instance over that transaction (no relational-query schema; the
- * code uses the query builder only). A batched insert goes further: drizzle renders it with its values
- * inlined as SQL literals (quotes doubled; standard_conforming_strings is on, so that is the whole
- * escaping), and it runs with the scope in one simple-protocol call.
+ * PGlite runs in a worker thread (see pglite-worker/), so a query costs the HTTP thread a message each
+ * way; still, fewer round trips are less waiting. The scope is set by one simple-protocol statement
+ * inside PGlite's own transaction, and the queries go through a light drizzle instance over that
+ * transaction (no relational-query schema; the code uses the query builder only). A batched insert goes
+ * further: drizzle renders it with its values inlined as SQL literals (quotes doubled;
+ * standard_conforming_strings is on, so that is the whole escaping), and it runs with the scope in one
+ * simple-protocol call.
  */
-const pgliteBackend = (client: PGlite): Backend => {
+const pgliteBackend = (client: PgliteWorkerClient): Backend => {
   const scoped: Scoped = (tenantId, scope) => {
     const setScope = scopeStatement(tenantId, scope);
     return (work) =>
@@ -99,7 +100,7 @@ const pgliteBackend = (client: PGlite): Backend => {
         return work(drizzlePglite({ client: transaction as unknown as PGlite }) as unknown as Tx);
       });
   };
-  const builder = drizzlePglite({ client });
+  const builder = drizzlePglite({ client: client as unknown as PGlite });
   const dialect = new PgDialect();
   const platformScope = scopeStatement('', 'platform');
   return {
@@ -162,9 +163,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     dataPath = path.join(options.dataDir, 'pglite');
     await mkdir(dataPath, { recursive: true });
   }
-  const isNew = !dataPath || !existsSync(path.join(dataPath, 'PG_VERSION'));
-  const template = isNew ? await readPgliteTemplate() : undefined;
-  const client = new PGlite(dataPath, template ? { loadDataDir: template } : {});
+  const client = await startPgliteWorker({ dataPath, templateFile: PGLITE_TEMPLATE_FILE });
   const backend = pgliteBackend(client);
   try {
     await migrate(backend.admin);

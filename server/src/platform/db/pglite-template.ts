@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate } from './migrate';
@@ -8,7 +8,7 @@ import { pgliteRunner } from './sql-runner';
 /**
  * A fresh PGlite cluster costs seconds of initdb. The build makes one cluster once, with the
  * migrations of that build applied, and saves it; new databases start from a copy of it instead
- * (well under a second) and apply only migrations added since.
+ * (well under a second; the PGlite worker thread loads it) and apply only migrations added since.
  */
 export const PGLITE_TEMPLATE_FILE = path.resolve(import.meta.dirname, '../../../dist/pglite-template.tar.gz');
 
@@ -26,7 +26,3 @@ export const buildPgliteTemplate = async (file: string = PGLITE_TEMPLATE_FILE): 
 export const ensurePgliteTemplate = async (file: string = PGLITE_TEMPLATE_FILE): Promise<void> => {
   if (!existsSync(file)) await buildPgliteTemplate(file);
 };
-
-/** The saved empty cluster, or undefined when the build has not made one. */
-export const readPgliteTemplate = async (file: string = PGLITE_TEMPLATE_FILE): Promise<Blob | undefined> =>
-  existsSync(file) ? new Blob([await readFile(file)]) : undefined;

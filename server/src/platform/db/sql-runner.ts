@@ -1,4 +1,3 @@
-import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 
 /** The little a migrator and a health check need from either engine: raw SQL. */
@@ -9,7 +8,17 @@ export interface SqlRunner {
   transaction<T>(work: (runner: SqlRunner) => Promise<T>): Promise<T>;
 }
 
-export const pgliteRunner = (db: Pick<PGlite, 'query' | 'exec' | 'transaction'>): SqlRunner => ({
+interface PgliteStatements {
+  query<T>(text: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(text: string): Promise<unknown>;
+}
+
+/** PGlite itself (building the template) or its worker thread (the running server). */
+interface PgliteLike extends PgliteStatements {
+  transaction<T>(work: (tx: PgliteStatements) => Promise<T>): Promise<T>;
+}
+
+export const pgliteRunner = (db: PgliteLike): SqlRunner => ({
   query: async <T>(text: string, params?: unknown[]) => (await db.query<T>(text, params)).rows,
   exec: async (text) => {
     await db.exec(text);

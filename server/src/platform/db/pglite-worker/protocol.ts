@@ -1,0 +1,51 @@
+/**
+ * Messages between the server's main thread and the worker thread that owns the embedded PGlite
+ * database. Every request carries an id; the worker answers each one exactly once.
+ */
+
+/** A query's result as PGlite returns it; the worker sends it back by structured clone. */
+export interface WorkerResults {
+  rows: unknown[];
+  fields: { name: string; dataTypeID: number }[];
+  affectedRows?: number;
+}
+
+export type WorkerRequest =
+  | {
+      id: number;
+      op: 'query';
+      /** The transaction the query belongs to; none runs it on its own. */
+      tx?: number;
+      sql: string;
+      params: unknown[];
+      rowMode?: 'array' | 'object';
+      /** Types whose values come back as the server's text, for the caller's own parsers. */
+      rawTypes: number[];
+    }
+  | { id: number; op: 'exec'; tx?: number; sql: string }
+  /** Opens a transaction; the answer comes once PGlite has begun it and gives its number. */
+  | { id: number; op: 'begin' }
+  /** Commits (or rolls back) a transaction; the answer comes when it is over. */
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'close' };
+
+/** A database error's fields (code, constraint, detail…) survive the trip; the class does not. */
+export interface WorkerError {
+  message: string;
+  name?: string;
+  [field: string]: unknown;
+}
+
+export type WorkerResponse =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: WorkerError };
+
+export interface WorkerOptions {
+  /** PGlite's data directory; none means in memory. */
+  dataPath?: string;
+  /** A saved empty cluster (tar.gz) to start a new database from. */
+  templateFile?: string;
+}
+
+/** The worker's first message: the database is open (or could not be). */
+export type WorkerReady = { ready: true } | { ready: false; error: WorkerError };

@@ -1,0 +1,152 @@
+// @ts-check
+/*
+ * The worker thread that owns the embedded database. PGlite is WebAssembly that runs in the thread that
+ * calls it; here its work (parsing, planning, writing, and the wire protocol around it) runs beside the
+ * HTTP server's thread instead of between its requests. Plain JavaScript (type-checked through JSDoc)
+ * because Node 20 cannot start a worker thread on a TypeScript file through tsx, and the thread then
+ * starts without loading a compiler at all.
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+
+/** @typedef {import('./protocol').WorkerRequest} WorkerRequest */
+/** @typedef {import('./protocol').WorkerResponse} WorkerResponse */
+/** @typedef {import('./protocol').WorkerReady} WorkerReady */
+/** @typedef {import('./protocol').WorkerError} WorkerError */
+/** @typedef {import('./protocol').WorkerOptions} WorkerOptions */
+/** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
+
+const port = parentPort;
+if (!port) throw new Error('the PGlite worker must run in a worker thread');
+/** @type {WorkerOptions} */
+const options = workerData;
+
+/** @param {unknown} error @returns {WorkerError} */
+const errorOf = (error) => {
+  if (!(error instanceof Error)) return { message: String(error) };
+  /** @type {WorkerError} */
+  const fields = { message: error.message, name: error.name };
+  // PostgreSQL's fields (code, constraint, detail…) are strings and numbers. The query, its params and
+  // options stay here: the caller has them, they can be large, and options hold functions that cannot
+  // be sent.
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'query' || key === 'params') continue;
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+      fields[key] = value;
+  }
+  return fields;
+};
+
+/** @param {string} value */
+const raw = (value) => value;
+
+const openClient = async () => {
+  const isNew = !options.dataPath || !existsSync(path.join(options.dataPath, 'PG_VERSION'));
+  const template =
+    isNew && options.templateFile && existsSync(options.templateFile)
+      ? new Blob([await readFile(options.templateFile)])
+      : undefined;
+  const client = new PGlite(options.dataPath, template ? { loadDataDir: template } : {});
+  await client.waitReady;
+  return client;
+};
+
+const ROLLBACK = Symbol('rollback');
+
+/** @param {PGlite} client @param {import('node:worker_threads').MessagePort} port */
+const serve = (client, port) => {
+  /** @type {Map<number, { tx: Transaction; finish(commit: boolean): void; done: Promise<void> }>} */
+  const transactions = new Map();
+  let nextTransaction = 1;
+
+  /** @param {number | undefined} tx @returns {Pick<PGlite, 'query' | 'exec'>} */
+  const runnerOf = (tx) => {
+    if (tx === undefined) return client;
+    const open = transactions.get(tx);
+    if (!open) throw new Error(`transaction ${tx} is not open`);
+    return open.tx;
+  };
+
+  /**
+   * Starts a PGlite transaction that stays open until end() says how it finishes; resolves once BEGIN
+   * has run (PGlite runs one transaction at a time, so this waits for the one before).
+   * @returns {Promise<number>}
+   */
+  const begin = () =>
+    new Promise((started, failed) => {
+      const number = nextTransaction++;
+      /** @type {(commit: boolean) => void} */
+      let finish = () => undefined;
+      /** @type {Promise<boolean>} */
+      const outcome = new Promise((resolve) => {
+        finish = resolve;
+      });
+      const done = client
+        .transaction(async (tx) => {
+          transactions.set(number, { tx, finish, done });
+          started(number);
+          if (!(await outcome)) throw ROLLBACK;
+        })
+        .then(
+          () => undefined,
+          (error) => {
+            if (error !== ROLLBACK) throw error;
+          },
+        )
+        .finally(() => transactions.delete(number));
+      // Settles nothing once started; reports BEGIN itself failing.
+      done.catch(failed);
+    });
+
+  /** @param {number} tx @param {boolean} commit */
+  const end = async (tx, commit) => {
+    const open = transactions.get(tx);
+    if (!open) throw new Error(`transaction ${tx} is not open`);
+    open.finish(commit);
+    await open.done;
+  };
+
+  /** @param {WorkerRequest} request @returns {Promise<unknown>} */
+  const handle = async (request) => {
+    switch (request.op) {
+      case 'query': {
+        const parsers = Object.fromEntries(request.rawTypes.map((type) => [type, raw]));
+        const result = await runnerOf(request.tx).query(request.sql, request.params, {
+          rowMode: request.rowMode,
+          parsers,
+        });
+        return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
+      }
+      case 'exec':
+        await runnerOf(request.tx).exec(request.sql);
+        return null;
+      case 'begin':
+        return begin();
+      case 'end':
+        return end(request.tx, request.commit);
+      case 'close':
+        await client.close();
+        return null;
+    }
+  };
+
+  port.on('message', (/** @type {WorkerRequest} */ request) => {
+    const fail = (/** @type {unknown} */ error) =>
+      port.postMessage(/** @type {WorkerResponse} */ ({ id: request.id, ok: false, error: errorOf(error) }));
+    handle(request)
+      // A value that cannot be sent (postMessage throws) becomes an error answer, never a lost one.
+      .then((value) => port.postMessage(/** @type {WorkerResponse} */ ({ id: request.id, ok: true, value })))
+      .catch(fail);
+  });
+};
+
+openClient().then(
+  (client) => {
+    serve(client, port);
+    port.postMessage(/** @type {WorkerReady} */ ({ ready: true }));
+  },
+  (error) => port.postMessage(/** @type {WorkerReady} */ ({ ready: false, error: errorOf(error) })),
+);
