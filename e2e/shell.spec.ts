@@ -113,6 +113,21 @@ test.describe('application shell', () => {
     await expect(frameOf(page, menus.train.id)).toHaveCount(0);
   });
 
+  test('the menu tree marks the open page, and a group folds and unfolds', async ({ page }) => {
+    await signInShellUser(page);
+    const button = (id: string) => page.locator(`[data-testid="shell-menu"] button:has([data-menu-id="${id}"])`);
+    await expect(button(menus.home.id)).toHaveAttribute('aria-current', 'page');
+    const group = button('m-shell-group');
+    await expect(group).toHaveAttribute('aria-expanded', 'true');
+    await group.click();
+    await expect(group).toHaveAttribute('aria-expanded', 'false');
+    await expect(menuItem(page, menus.devices.id)).toHaveCount(0);
+    await group.click();
+    await menuItem(page, menus.devices.id).click();
+    await expect(button(menus.devices.id)).toHaveAttribute('aria-current', 'page');
+    await expect(button(menus.home.id)).not.toHaveAttribute('aria-current', 'page');
+  });
+
   test('a menu item without a link shows /developingPage; a javascript: link is never opened', async ({
     page,
   }) => {

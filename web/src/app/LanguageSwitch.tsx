@@ -1,21 +1,24 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage } from '../i18n';
+import './language-switch.css';
 
-/** Toggles between the two supported languages; the choice is remembered in local storage. */
+/**
+ * Toggles between the two supported languages; the choice is remembered in local storage. A plain
+ * button styled like antd's text button: the shell draws its header before antd has loaded.
+ */
 export const LanguageSwitch = ({ className }: { className?: string }) => {
   const { t, i18n } = useTranslation();
   const next = i18n.language === 'en-US' ? 'zh-CN' : 'en-US';
   return (
-    <Button
-      className={className}
-      type="text"
-      icon={<GlobalOutlined />}
+    <button
+      type="button"
+      className={`language-switch${className ? ` ${className}` : ''}`}
       aria-label={t('common.switchLanguage')}
       onClick={() => void changeLanguage(next)}
     >
-      {next === 'en-US' ? 'English' : '中文'}
-    </Button>
+      <GlobalOutlined />
+      <span>{next === 'en-US' ? 'English' : '中文'}</span>
+    </button>
   );
 };

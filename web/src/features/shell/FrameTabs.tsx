@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { AfterFirstPaint, lazyWithAntd } from './lazy-antd';
 import type { TabBarProps } from './TabBar';
 
 // The bar brings antd's tabs (about 70 kB) and is not needed to request the first page: the frames
 // below are plain elements, so the first frame loads while the bar is still on its way.
-const TabBar = lazy(() => import('./TabBar'));
+const TabBar = lazyWithAntd(() => import('./TabBar').then((module) => module.default));
 
 interface FrameTabsProps extends Omit<TabBarProps, 'texts'> {
   /** preview and source=App show the page alone, without the tab bar. */
@@ -20,9 +20,9 @@ interface FrameTabsProps extends Omit<TabBarProps, 'texts'> {
 export const FrameTabs = ({ state, showTabBar, texts, ...handlers }: FrameTabsProps) => (
   <section className="shell-frames" aria-label={texts.label}>
     {showTabBar && state.tabs.length > 0 && (
-      <Suspense fallback={<div className="shell-frames__bar shell-frames__bar--loading" />}>
+      <AfterFirstPaint fallback={<div className="shell-frames__bar shell-frames__bar--loading" />}>
         <TabBar state={state} texts={texts} {...handlers} />
-      </Suspense>
+      </AfterFirstPaint>
     )}
     <div className="shell-frames__stage">
       {state.tabs.map((tab) => (

@@ -1,25 +1,5 @@
-import { Empty, Menu, type MenuProps } from 'antd';
-import { useMemo } from 'react';
-import { type ShellMenu, walkMenus } from '../../lib/shell/menu-normalise';
-
-type MenuItems = NonNullable<MenuProps['items']>;
-
-const toItems = (menus: readonly ShellMenu[]): MenuItems =>
-  menus.map((menu) => {
-    // The id on the label lets tests and the global search find an item by its menu id.
-    const label = (
-      <span key={menu.Id} className="shell-menu__label" data-menu-id={menu.Id} title={menu.Name}>
-        {menu.Name}
-      </span>
-    );
-    return menu.Children.length > 0
-      ? { key: menu.Id, label, disabled: menu.disabled, children: toItems(menu.Children) }
-      : { key: menu.Id, label, disabled: menu.disabled };
-  });
-
-/** Ids of every parent item, so the tree starts fully open (menus are short; finding beats folding). */
-const parentIds = (tree: readonly ShellMenu[]): string[] =>
-  [...walkMenus(tree)].filter((menu) => menu.Children.length > 0).map((menu) => menu.Id);
+import { useState } from 'react';
+import type { ShellMenu } from '../../lib/shell/menu-normalise';
 
 interface MenuTreeProps {
   tree: ShellMenu[];
@@ -29,29 +9,103 @@ interface MenuTreeProps {
   onOpen: (menu: ShellMenu) => void;
 }
 
-/** The shell's menu tree (antd Menu, inline). Clicking an item opens it as its link says. */
-export const MenuTree = ({ tree, activeId, label, emptyText, onOpen }: MenuTreeProps) => {
-  const items = useMemo(() => toItems(tree), [tree]);
-  const byId = useMemo(() => new Map([...walkMenus(tree)].map((menu) => [menu.Id, menu])), [tree]);
-  const defaultOpenKeys = useMemo(() => parentIds(tree), [tree]);
+interface MenuListProps {
+  menus: readonly ShellMenu[];
+  depth: number;
+  activeId: string | null;
+  folded: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onOpen: (menu: ShellMenu) => void;
+}
 
-  if (tree.length === 0) {
-    return (
-      <Empty className="shell-menu__empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} />
-    );
-  }
+/** 24 px for the top level, 16 px more per level, as antd's inline menu indents. */
+const indent = (depth: number) => ({ paddingInlineStart: 24 + depth * 16 });
+
+const MenuList = ({ menus, depth, activeId, folded, onToggle, onOpen }: MenuListProps) => (
+  <ul className="shell-menu__list">
+    {menus.map((menu) => {
+      // The id on the label lets tests and the global search find an item by its menu id.
+      const label = (
+        <span className="shell-menu__label" data-menu-id={menu.Id} title={menu.Name}>
+          {menu.Name}
+        </span>
+      );
+      if (menu.Children.length === 0) {
+        const active = menu.Id === activeId;
+        return (
+          <li key={menu.Id}>
+            <button
+              type="button"
+              className={`shell-menu__item${active ? ' shell-menu__item--active' : ''}`}
+              style={indent(depth)}
+              disabled={menu.disabled}
+              aria-current={active ? 'page' : undefined}
+              onClick={() => onOpen(menu)}
+            >
+              {label}
+            </button>
+          </li>
+        );
+      }
+      const open = !folded.has(menu.Id);
+      return (
+        <li key={menu.Id}>
+          <button
+            type="button"
+            className="shell-menu__group"
+            style={indent(depth)}
+            disabled={menu.disabled}
+            aria-expanded={open}
+            onClick={() => onToggle(menu.Id)}
+          >
+            {label}
+            <span className="shell-menu__arrow" aria-hidden="true" />
+          </button>
+          {open && (
+            <MenuList
+              menus={menu.Children}
+              depth={depth + 1}
+              activeId={activeId}
+              folded={folded}
+              onToggle={onToggle}
+              onOpen={onOpen}
+            />
+          )}
+        </li>
+      );
+    })}
+  </ul>
+);
+
+/**
+ * The shell's menu tree: nested lists of buttons (the disclosure pattern: a group's button folds it,
+ * an item's button opens it as its link says, the open one is marked aria-current). Groups start
+ * open: menus are short, and finding beats folding. Plain elements styled by shell.css rather than
+ * antd's Menu, whose run-time styles and motion cost the shell's first frame about a tenth of a second.
+ */
+export const MenuTree = ({ tree, activeId, label, emptyText, onOpen }: MenuTreeProps) => {
+  const [folded, setFolded] = useState<ReadonlySet<string>>(() => new Set());
+  const toggle = (id: string) =>
+    setFolded((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
   return (
-    <nav aria-label={label} data-testid="shell-menu">
-      <Menu
-        mode="inline"
-        items={items}
-        defaultOpenKeys={defaultOpenKeys}
-        selectedKeys={activeId ? [activeId] : []}
-        onClick={({ key }) => {
-          const menu = byId.get(key);
-          if (menu) onOpen(menu);
-        }}
-      />
+    <nav className="shell-menu" aria-label={label} data-testid="shell-menu">
+      {tree.length === 0 ? (
+        <p className="shell-menu__empty">{emptyText}</p>
+      ) : (
+        <MenuList
+          menus={tree}
+          depth={0}
+          activeId={activeId}
+          folded={folded}
+          onToggle={toggle}
+          onOpen={onOpen}
+        />
+      )}
     </nav>
   );
 };

@@ -1,8 +1,8 @@
 import { DashboardOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
 import { useMemo } from 'react';
 import type { ShellMenu } from '../../lib/shell/menu-normalise';
 import { readStoredToken } from '../../lib/storage-keys';
+import { DeferredDropdown } from './DeferredDropdown';
 import { monitorMenus } from './monitor-menus';
 
 interface MonitorEntryProps {
@@ -19,10 +19,11 @@ export const MonitorEntry = ({ tree, texts, onOpen }: MonitorEntryProps) => {
       ? menus.map((menu) => ({ key: menu.Id, label: menu.Name, onClick: () => onOpen(menu) }))
       : [{ key: 'empty', label: texts.empty, disabled: true }];
   return (
-    <Dropdown menu={{ items }} trigger={['click']}>
-      <Button type="text" icon={<DashboardOutlined />} data-testid="shell-monitoring">
-        {texts.entry}
-      </Button>
-    </Dropdown>
+    <DeferredDropdown items={items}>
+      <button type="button" className="shell-header__button" data-testid="shell-monitoring">
+        <DashboardOutlined />
+        <span>{texts.entry}</span>
+      </button>
+    </DeferredDropdown>
   );
 };

@@ -1,4 +1,3 @@
-import { Button, Empty } from 'antd';
 import { useLocalizedTexts } from '../qr-login/localized-texts';
 import { useSessionKeepAlive } from '../session/useSessionKeepAlive';
 import { ShellLayout } from './ShellLayout';
@@ -23,12 +22,15 @@ const ShellContent = ({ kind, query, firstLoad }: ShellAppProps) => {
   if (load.isError) {
     // Only a visitor's load throws (a signed-in failure logs out): offer to try again.
     return (
-      <div className="shell-loading">
-        <Empty description={texts.loadFailed}>
-          <Button type="primary" onClick={() => void load.refetch()}>
-            {texts.retry}
-          </Button>
-        </Empty>
+      <div className="shell-loading" role="alert">
+        <span className="shell-loading__text">{texts.loadFailed}</span>
+        <button
+          type="button"
+          className="shell-button shell-button--primary"
+          onClick={() => void load.refetch()}
+        >
+          {texts.retry}
+        </button>
       </div>
     );
   }

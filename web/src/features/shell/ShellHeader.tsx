@@ -11,25 +11,25 @@ import {
   UserOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser, LoginConfig } from '@uniwim/contracts/client';
-import { Button, Dropdown, type MenuProps } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import type { ShellMenu } from '../../lib/shell/menu-normalise';
 import { displayNameOf } from '../session/current-user';
+import { DeferredDropdown } from './DeferredDropdown';
+import type { HeaderDropdownProps } from './HeaderDropdown';
+import { AfterFirstPaint, lazyWithAntd } from './lazy-antd';
 import { MonitorEntry } from './MonitorEntry';
 import { SHELL_PAGES, type ShellKind } from './shell-data';
 import type { ShellTexts } from './shell-texts';
 
 // Dialogs load when first opened: the shell's first paint does not wait for them.
-const ShellChangePasswordDialog = lazy(() =>
-  import('./ShellChangePasswordDialog').then((module) => ({ default: module.ShellChangePasswordDialog })),
+const ShellChangePasswordDialog = lazyWithAntd(() =>
+  import('./ShellChangePasswordDialog').then((module) => module.ShellChangePasswordDialog),
 );
 // The search box brings antd's select engine (about 110 kB): it arrives after the menus and the first frame.
-const GlobalSearch = lazy(() =>
-  import('./GlobalSearch').then((module) => ({ default: module.GlobalSearch })),
-);
-const TenantSwitchDialog = lazy(() =>
-  import('./TenantSwitchDialog').then((module) => ({ default: module.TenantSwitchDialog })),
+const GlobalSearch = lazyWithAntd(() => import('./GlobalSearch').then((module) => module.GlobalSearch));
+const TenantSwitchDialog = lazyWithAntd(() =>
+  import('./TenantSwitchDialog').then((module) => module.TenantSwitchDialog),
 );
 
 /** Built-in pages behind the header's notices and messages entries. */
@@ -60,22 +60,38 @@ export const ShellHeader = (props: ShellHeaderProps) => {
   const [dialog, setDialog] = useState<Dialog>(null);
   const title = config.title || (kind === 'admin' ? texts.adminTitle : texts.indexTitle);
 
-  const userItems: MenuProps['items'] = user
+  const openDialog = (which: Exclude<Dialog, null>) => () => setDialog(which);
+  const userItems: HeaderDropdownProps['items'] = user
     ? [
-        { key: 'password', icon: <KeyOutlined />, label: texts.userMenu.changePassword },
-        { key: 'tenant', icon: <SwapOutlined />, label: texts.userMenu.switchTenant },
+        {
+          key: 'password',
+          icon: <KeyOutlined />,
+          label: texts.userMenu.changePassword,
+          onClick: openDialog('password'),
+        },
+        {
+          key: 'tenant',
+          icon: <SwapOutlined />,
+          label: texts.userMenu.switchTenant,
+          onClick: openDialog('tenant'),
+        },
         kind === 'index'
           ? user.isAdmin
-            ? { key: 'admin', icon: <SettingOutlined />, label: texts.userMenu.adminPage }
+            ? {
+                key: 'admin',
+                icon: <SettingOutlined />,
+                label: texts.userMenu.adminPage,
+                onClick: () => location.assign(SHELL_PAGES.admin),
+              }
             : null
-          : { key: 'index', icon: <AppstoreOutlined />, label: texts.userMenu.indexPage },
+          : {
+              key: 'index',
+              icon: <AppstoreOutlined />,
+              label: texts.userMenu.indexPage,
+              onClick: () => location.assign(SHELL_PAGES.index),
+            },
       ]
     : [];
-  const onUserMenu: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'password' || key === 'tenant') setDialog(key);
-    else if (key === 'admin') location.assign(SHELL_PAGES.admin);
-    else if (key === 'index') location.assign(SHELL_PAGES.index);
-  };
 
   return (
     <header className="shell-header" data-testid="shell-header">
@@ -87,52 +103,60 @@ export const ShellHeader = (props: ShellHeaderProps) => {
       </a>
       <div className="shell-header__tools">
         {config.globalSearch === '1' && (
-          <Suspense fallback={<span className="shell-header__search" />}>
+          <AfterFirstPaint fallback={<span className="shell-header__search" />}>
             <GlobalSearch tree={tree} texts={texts.search} onOpen={onOpenMenu} />
-          </Suspense>
+          </AfterFirstPaint>
         )}
         {config.monitoringCenterIsShow === '1' && (
           <MonitorEntry tree={tree} texts={texts.monitoring} onOpen={onOpenMenu} />
         )}
         {user && (
           <>
-            <Button
-              type="text"
-              icon={<BellOutlined />}
+            <button
+              type="button"
+              className="shell-header__button"
               data-testid="shell-notices"
               onClick={() => onOpenRoute(NOTICES_ROUTE, texts.notices)}
             >
-              {texts.notices}
-            </Button>
-            <Button
-              type="text"
-              icon={<MessageOutlined />}
+              <BellOutlined />
+              <span>{texts.notices}</span>
+            </button>
+            <button
+              type="button"
+              className="shell-header__button"
               data-testid="shell-messages"
               onClick={() => onOpenRoute(MESSAGES_ROUTE, texts.messages)}
             >
-              {texts.messages}
-            </Button>
+              <MessageOutlined />
+              <span>{texts.messages}</span>
+            </button>
           </>
         )}
-        <LanguageSwitch className="shell-header__language" />
+        <LanguageSwitch className="shell-header__button shell-header__language" />
         {user ? (
           <>
-            <Dropdown menu={{ items: userItems, onClick: onUserMenu }} trigger={['click']}>
-              <Button type="text" className="shell-header__user" data-testid="shell-user-menu">
+            <DeferredDropdown items={userItems}>
+              <button
+                type="button"
+                className="shell-header__button shell-header__user"
+                data-testid="shell-user-menu"
+              >
                 <UserOutlined />
                 <span data-testid="current-user-name">{displayNameOf(user)}</span>
                 {user.tenantName && <span className="shell-header__tenant">{user.tenantName}</span>}
                 <DownOutlined />
-              </Button>
-            </Dropdown>
-            <Button type="text" icon={<LogoutOutlined />} data-testid="logout" onClick={onLogout}>
-              {texts.userMenu.logout}
-            </Button>
+              </button>
+            </DeferredDropdown>
+            <button type="button" className="shell-header__button" data-testid="logout" onClick={onLogout}>
+              <LogoutOutlined />
+              <span>{texts.userMenu.logout}</span>
+            </button>
           </>
         ) : (
-          <Button type="primary" size="small" icon={<LoginOutlined />} href={SHELL_PAGES.login}>
-            {texts.signIn}
-          </Button>
+          <a className="shell-button shell-button--primary shell-button--small" href={SHELL_PAGES.login}>
+            <LoginOutlined />
+            <span>{texts.signIn}</span>
+          </a>
         )}
       </div>
       <Suspense fallback={null}>

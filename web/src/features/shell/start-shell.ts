@@ -40,6 +40,9 @@ export const startShell = async (kind: ShellKind): Promise<void> => {
   // A failure is handled where the answer is used (the page shows it); never an unhandled rejection here.
   // The marks let the bench (shell-first-frame) tell the server's part from the interface's.
   firstLoad.then(() => performance.mark(SHELL_MARKS.data)).catch(() => undefined);
+  // The interface's ~25 chunks are requested only after the three calls above have left: the browser
+  // opens six connections to a host, and chunks queued first would hold the answers back behind them.
+  await new Promise((resolve) => setTimeout(resolve, 0));
   const { mountShell } = await import('./mount-shell');
   performance.mark(SHELL_MARKS.ui);
   mountShell(kind, query, firstLoad);

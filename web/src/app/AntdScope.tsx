@@ -1,0 +1,41 @@
+import { ConfigProvider } from 'antd';
+import type { Locale } from 'antd/es/locale';
+// The es/ build: antd/locale/* are CommonJS and drag in more than the locale.
+import zhCN from 'antd/es/locale/zh_CN';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '../lib/language';
+import { theme } from './theme';
+
+/**
+ * Chinese is the default and comes with the page; English loads when chosen (about 2.5 kB of the
+ * sign-in page's 200 kB script budget). No page uses antd's date pickers yet: the first that does
+ * sets dayjs's locale with them (dayjs/locale/zh-cn), rather than every page loading dayjs.
+ */
+let english: Locale | undefined;
+const loadEnglish = async (): Promise<Locale> => {
+  english ??= (await import('antd/es/locale/en_US')).default;
+  return english;
+};
+
+/**
+ * antd's theme and locale, following i18next. Pages wrap everything in it (AppProviders); the shell,
+ * whose first frame is drawn without antd, wraps each part that uses antd and loads later. Until the
+ * English locale has arrived (a few milliseconds after choosing English), antd's own texts stay Chinese.
+ */
+export const AntdScope = ({ children }: { children: ReactNode }) => {
+  const { i18n } = useTranslation();
+  const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
+  const [loadedEnglish, setLoadedEnglish] = useState(english);
+
+  useEffect(() => {
+    if (language === 'en-US' && !loadedEnglish) void loadEnglish().then(setLoadedEnglish);
+  }, [language, loadedEnglish]);
+
+  const locale = language === 'en-US' ? (loadedEnglish ?? zhCN) : zhCN;
+  return (
+    <ConfigProvider locale={locale} theme={theme}>
+      {children}
+    </ConfigProvider>
+  );
+};
