@@ -9,7 +9,7 @@ const run = (args) => {
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (!existsSync(path.join(root, 'server/dist/pglite-template.tar.gz'))) run(['run', 'build', '-w', 'server']);
+if (!existsSync(path.join(root, 'server/dist/pglite-template.tar'))) run(['run', 'build', '-w', 'server']);
 if (!existsSync(path.join(root, 'web/dist/login.html'))) run(['run', 'build', '-w', 'web']);
 
 const server = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {

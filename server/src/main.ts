@@ -1,12 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { loadSeedIfEmpty } from './db/seed/load-seed';
-import { SeedError } from './db/seed/validate-seed';
-import { openDatabase } from './platform/db/database';
-import { createPubSub } from './platform/pubsub';
-import { createStore } from './platform/store';
+import { startEmbeddedDatabase } from './platform/db/embedded';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -26,9 +21,27 @@ const start = async () => {
     }
   })();
   await mkdir(config.dataDir, { recursive: true });
+  // The embedded database opens in its worker thread while this thread loads the server's modules.
+  const embedded = config.databaseUrl ? undefined : startEmbeddedDatabase(config.dataDir);
+  embedded?.catch(() => undefined); // reported by openDatabase below
+  const [
+    { buildApp },
+    { loadSeedIfEmpty },
+    { SeedError },
+    { openDatabase },
+    { createPubSub },
+    { createStore },
+  ] = await Promise.all([
+    import('./app'),
+    import('./db/seed/load-seed'),
+    import('./db/seed/validate-seed'),
+    import('./platform/db/database'),
+    import('./platform/pubsub'),
+    import('./platform/store'),
+  ]);
 
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch((error) =>
-    fail(`Cannot open the database: ${(error as Error).message}`),
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded }).catch(
+    (error) => fail(`Cannot open the database: ${(error as Error).message}`),
   );
   const store = await createStore({ redisUrl: config.redisUrl }).catch((error) =>
     fail(`Cannot reach Redis: ${(error as Error).message}`),
@@ -36,14 +49,16 @@ const start = async () => {
   const pubsub = await createPubSub({ redisUrl: config.redisUrl }).catch((error) =>
     fail(`Cannot reach Redis: ${(error as Error).message}`),
   );
-  const seed = await loadSeedIfEmpty(db, {
+  // The seed (argon2 in the thread pool, inserts in the database's thread), building the app (this
+  // thread) and the key pair overlap; nothing is served before all three are done.
+  const seeding = loadSeedIfEmpty(db, {
     seedFile: config.seedFile,
     adminPassword: config.seedAdminPassword,
     dataDir: config.dataDir,
   }).catch((error) => (error instanceof SeedError ? fail(error.message) : Promise.reject(error)));
-
+  seeding.catch(() => undefined); // awaited below
   const app = await buildApp({ config, db, store, pubsub });
-  await app.services.keys.ensureKeyPair();
+  const [seed] = await Promise.all([seeding, app.services.keys.ensureKeyPair()]);
   await app.server.listen({ port: config.port, host: config.host });
 
   const address = app.server.server.address();

@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -7,9 +5,9 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTable } from 
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { schema } from '../../db/schema';
+import { startEmbeddedDatabase } from './embedded';
 import { migrate } from './migrate';
-import { PGLITE_TEMPLATE_FILE } from './pglite-template';
-import { type PgliteWorkerClient, startPgliteWorker } from './pglite-worker/client';
+import type { PgliteWorkerClient } from './pglite-worker/client';
 import { pgliteRunner, poolRunner, type SqlRunner } from './sql-runner';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -142,6 +140,8 @@ export interface OpenDatabaseOptions {
   /** Folder for PGlite's files; omitted means in memory (tests). */
   dataDir?: string;
   poolSize?: number;
+  /** The embedded database already starting (main.ts starts it before loading the server's modules). */
+  embedded?: Promise<PgliteWorkerClient>;
 }
 
 /** Opens the database, applies pending migrations, and returns the scoped access API. */
@@ -158,12 +158,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
     }
     return makeDatabase(backend);
   }
-  let dataPath: string | undefined;
-  if (options.dataDir) {
-    dataPath = path.join(options.dataDir, 'pglite');
-    await mkdir(dataPath, { recursive: true });
-  }
-  const client = await startPgliteWorker({ dataPath, templateFile: PGLITE_TEMPLATE_FILE });
+  const client = await (options.embedded ?? startEmbeddedDatabase(options.dataDir));
   const backend = pgliteBackend(client);
   try {
     await migrate(backend.admin);

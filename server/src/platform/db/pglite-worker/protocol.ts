@@ -43,7 +43,7 @@ export type WorkerResponse =
 export interface WorkerOptions {
   /** PGlite's data directory; none means in memory. */
   dataPath?: string;
-  /** A saved empty cluster (tar.gz) to start a new database from. */
+  /** A saved empty cluster (an uncompressed tar) to start a new database from. */
   templateFile?: string;
 }
 
