@@ -115,7 +115,8 @@ test.describe('application shell', () => {
 
   test('the menu tree marks the open page, and a group folds and unfolds', async ({ page }) => {
     await signInShellUser(page);
-    const button = (id: string) => page.locator(`[data-testid="shell-menu"] button:has([data-menu-id="${id}"])`);
+    const button = (id: string) =>
+      page.locator(`[data-testid="shell-menu"] button:has([data-menu-id="${id}"])`);
     await expect(button(menus.home.id)).toHaveAttribute('aria-current', 'page');
     const group = button('m-shell-group');
     await expect(group).toHaveAttribute('aria-expanded', 'true');
