@@ -15,6 +15,7 @@ export const LanguageSwitch = ({ className }: { className?: string }) => {
       type="button"
       className={`language-switch${className ? ` ${className}` : ''}`}
       aria-label={t('common.switchLanguage')}
+      title={t('common.switchLanguage')}
       onClick={() => void changeLanguage(next)}
     >
       <GlobalOutlined />

@@ -20,7 +20,13 @@ export const MonitorEntry = ({ tree, texts, onOpen }: MonitorEntryProps) => {
       : [{ key: 'empty', label: texts.empty, disabled: true }];
   return (
     <DeferredDropdown items={items}>
-      <button type="button" className="shell-header__button" data-testid="shell-monitoring">
+      <button
+        type="button"
+        className="shell-header__button shell-header__button--compact"
+        aria-label={texts.entry}
+        title={texts.entry}
+        data-testid="shell-monitoring"
+      >
         <DashboardOutlined />
         <span>{texts.entry}</span>
       </button>

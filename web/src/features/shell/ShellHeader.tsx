@@ -114,7 +114,9 @@ export const ShellHeader = (props: ShellHeaderProps) => {
           <>
             <button
               type="button"
-              className="shell-header__button"
+              className="shell-header__button shell-header__button--compact"
+              aria-label={texts.notices}
+              title={texts.notices}
               data-testid="shell-notices"
               onClick={() => onOpenRoute(NOTICES_ROUTE, texts.notices)}
             >
@@ -123,7 +125,9 @@ export const ShellHeader = (props: ShellHeaderProps) => {
             </button>
             <button
               type="button"
-              className="shell-header__button"
+              className="shell-header__button shell-header__button--compact"
+              aria-label={texts.messages}
+              title={texts.messages}
               data-testid="shell-messages"
               onClick={() => onOpenRoute(MESSAGES_ROUTE, texts.messages)}
             >
@@ -132,7 +136,7 @@ export const ShellHeader = (props: ShellHeaderProps) => {
             </button>
           </>
         )}
-        <LanguageSwitch className="shell-header__button shell-header__language" />
+        <LanguageSwitch className="shell-header__button shell-header__button--compact shell-header__language" />
         {user ? (
           <>
             <DeferredDropdown items={userItems}>
@@ -147,7 +151,14 @@ export const ShellHeader = (props: ShellHeaderProps) => {
                 <DownOutlined />
               </button>
             </DeferredDropdown>
-            <button type="button" className="shell-header__button" data-testid="logout" onClick={onLogout}>
+            <button
+              type="button"
+              className="shell-header__button shell-header__button--compact"
+              aria-label={texts.userMenu.logout}
+              title={texts.userMenu.logout}
+              data-testid="logout"
+              onClick={onLogout}
+            >
               <LogoutOutlined />
               <span>{texts.userMenu.logout}</span>
             </button>
