@@ -81,22 +81,21 @@ const scopeStatement = (tenantId: string, scope: Scope) =>
   `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', ${sqlLiteral(tenantId)}, true), set_config('app.scope', '${scope}', true)`;
 
 /**
- * PGlite runs in a worker thread (see pglite-worker/), so a query costs the HTTP thread a message each
- * way; still, fewer round trips are less waiting. The scope is set by one simple-protocol statement
- * inside PGlite's own transaction, and the queries go through a light drizzle instance over that
- * transaction (no relational-query schema; the code uses the query builder only). A batched insert goes
- * further: drizzle renders it with its values inlined as SQL literals (quotes doubled;
- * standard_conforming_strings is on, so that is the whole escaping), and it runs with the scope in one
- * simple-protocol call.
+ * PGlite runs in a worker thread (see pglite-worker/), so every message costs a wait between threads:
+ * the fewer, the better. The scope is set in the same message as BEGIN, and the queries go through a
+ * light drizzle instance over that transaction (no relational-query schema; the code uses the query
+ * builder only). A batched insert goes further: drizzle renders it with its values inlined as SQL
+ * literals (quotes doubled; standard_conforming_strings is on, so that is the whole escaping), and it
+ * runs with the scope as one script in one transaction, in one message.
  */
 const pgliteBackend = (client: PgliteWorkerClient): Backend => {
   const scoped: Scoped = (tenantId, scope) => {
     const setScope = scopeStatement(tenantId, scope);
     return (work) =>
-      client.transaction(async (transaction) => {
-        await transaction.exec(setScope);
-        return work(drizzlePglite({ client: transaction as unknown as PGlite }) as unknown as Tx);
-      });
+      client.transaction(
+        (transaction) => work(drizzlePglite({ client: transaction as unknown as PGlite }) as unknown as Tx),
+        { setup: setScope },
+      );
   };
   const builder = drizzlePglite({ client: client as unknown as PGlite });
   const dialect = new PgDialect();
@@ -109,9 +108,7 @@ const pgliteBackend = (client: PgliteWorkerClient): Backend => {
       const { sql: insert } = dialect.sqlToQuery(builder.insert(table).values(rows).getSQL().inlineParams());
       // The simple protocol ends a statement at NUL; HTTP headers cannot carry one, so this is a bug guard.
       if (insert.includes('\0')) throw new Error('NUL in an SQL statement');
-      await client.transaction(async (transaction) => {
-        await transaction.exec(`${platformScope};\n${insert}`);
-      });
+      await client.execInTransaction(`${platformScope};\n${insert}`);
     },
     admin: pgliteRunner(client),
     close: () => client.close(),

@@ -27,7 +27,10 @@ export interface PgliteRunner {
 }
 
 export interface PgliteWorkerClient extends PgliteRunner {
-  transaction<T>(work: (tx: PgliteRunner) => Promise<T>): Promise<T>;
+  /** `setup` runs first in the transaction, sent with its BEGIN (e.g. the scope). */
+  transaction<T>(work: (tx: PgliteRunner) => Promise<T>, options?: { setup?: string }): Promise<T>;
+  /** Runs a script in a transaction of its own, in one message: committed, or rolled back on error. */
+  execInTransaction(sql: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,6 +70,7 @@ export const startPgliteWorker = async (options: WorkerOptions): Promise<PgliteW
   const worker = new Worker(WORKER_FILE, { workerData: options });
   const pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
   let nextId = 1;
+  let nextTransaction = 1;
   let failure: Error | null = null;
 
   const failAll = (error: Error) => {
@@ -132,17 +136,29 @@ export const startPgliteWorker = async (options: WorkerOptions): Promise<PgliteW
 
   return {
     ...runner(),
-    transaction: async (work) => {
-      const tx = await call<number>({ op: 'begin' });
+    transaction: async (work, options = {}) => {
+      // The queries go out right behind the begin; its answer is awaited before the commit.
+      const tx = nextTransaction++;
+      const begun = call({ op: 'begin', tx, setup: options.setup });
+      begun.catch(() => undefined); // awaited below
       let result: Awaited<ReturnType<typeof work>>;
       try {
         result = await work(runner(tx));
+        await begun;
       } catch (error) {
         await call({ op: 'end', tx, commit: false }).catch(() => undefined);
-        throw error;
+        // A transaction that never began explains every failure inside it.
+        const beginError = await begun.then(
+          () => null,
+          (failure: unknown) => failure,
+        );
+        throw beginError ?? error;
       }
       await call({ op: 'end', tx, commit: true });
       return result;
+    },
+    execInTransaction: async (sql) => {
+      await call({ op: 'transaction', sql });
     },
     close: async () => {
       if (!failure) await call({ op: 'close' }).catch(() => undefined);

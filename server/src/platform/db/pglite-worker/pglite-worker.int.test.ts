@@ -99,6 +99,35 @@ describe('PGlite in a worker thread', () => {
     expect((await db.query('SELECT 1 FROM items WHERE id >= 10')).rows).toHaveLength(4);
   });
 
+  it('runs a setup script first in the same transaction, and a failing setup leaves nothing open', async () => {
+    const seen = await db.transaction(
+      async (tx) =>
+        (await tx.query<{ v: string }>("SELECT current_setting('app.marker', true) AS v")).rows[0]?.v,
+      { setup: "SELECT set_config('app.marker', 'set', true)" },
+    );
+    expect(seen).toBe('set');
+    // Local to that transaction: gone afterwards.
+    const after = await db.query<{ v: string | null }>("SELECT current_setting('app.marker', true) AS v");
+    expect(after.rows[0]?.v ?? '').toBe('');
+    await expect(
+      db.transaction(async () => 'never', { setup: 'SELECT no_such_function()' }),
+    ).rejects.toMatchObject({ code: '42883' });
+    expect((await db.query('SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+  });
+
+  it('runs a script in a transaction of its own: all of it, or none of it', async () => {
+    await db.execInTransaction(
+      "INSERT INTO items (id, name) VALUES (20, 'a'); INSERT INTO items (id, name) VALUES (21, 'b');",
+    );
+    expect((await db.query('SELECT 1 FROM items WHERE id IN (20, 21)')).rows).toHaveLength(2);
+    await expect(
+      db.execInTransaction(
+        "INSERT INTO items (id, name) VALUES (22, 'c'); INSERT INTO items (id, name) VALUES (20, 'dup');",
+      ),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect((await db.query('SELECT 1 FROM items WHERE id = 22')).rows).toHaveLength(0);
+  });
+
   it('refuses every call once closed', async () => {
     const other = await startPgliteWorker({ templateFile: PGLITE_TEMPLATE_FILE });
     await other.close();

@@ -23,8 +23,14 @@ export type WorkerRequest =
       rawTypes: number[];
     }
   | { id: number; op: 'exec'; tx?: number; sql: string }
-  /** Opens a transaction; the answer comes once PGlite has begun it and gives its number. */
-  | { id: number; op: 'begin' }
+  /**
+   * Opens transaction `tx` (numbered by the HTTP thread) and runs `setup` in it (the scope). Its queries
+   * follow without waiting for the answer, which comes once both are done: every message waited for is
+   * a wait between threads.
+   */
+  | { id: number; op: 'begin'; tx: number; setup?: string }
+  /** A script run in a transaction of its own, committed (or rolled back on error) in one message. */
+  | { id: number; op: 'transaction'; sql: string }
   /** Commits (or rolls back) a transaction; the answer comes when it is over. */
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };

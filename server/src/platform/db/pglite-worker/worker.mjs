@@ -43,6 +43,23 @@ const errorOf = (error) => {
 /** @param {string} value */
 const raw = (value) => value;
 
+/** @type {Map<string, Record<number, (value: string) => string>>} */
+const rawParserTables = new Map();
+/**
+ * Parsers that keep the server's text for these types (the caller parses them), one table per set of
+ * types: drizzle always asks for the same nine.
+ * @param {number[]} types
+ */
+const rawParsersFor = (types) => {
+  const key = types.join(',');
+  let table = rawParserTables.get(key);
+  if (!table) {
+    table = Object.fromEntries(types.map((type) => [type, raw]));
+    rawParserTables.set(key, table);
+  }
+  return table;
+};
+
 const openClient = async () => {
   const isNew = !options.dataPath || !existsSync(path.join(options.dataPath, 'PG_VERSION'));
   const template =
@@ -58,26 +75,30 @@ const ROLLBACK = Symbol('rollback');
 
 /** @param {PGlite} client @param {import('node:worker_threads').MessagePort} port */
 const serve = (client, port) => {
-  /** @type {Map<number, { tx: Transaction; finish(commit: boolean): void; done: Promise<void> }>} */
+  /**
+   * Transactions by the number the HTTP thread gave them, from the moment their begin arrives: the
+   * queries that follow it (sent without waiting for its answer) wait here until it has begun.
+   * @type {Map<number, Promise<{ tx: Transaction; finish(commit: boolean): void; done: Promise<void> }>>}
+   */
   const transactions = new Map();
-  let nextTransaction = 1;
 
-  /** @param {number | undefined} tx @returns {Pick<PGlite, 'query' | 'exec'>} */
-  const runnerOf = (tx) => {
+  /** @param {number | undefined} tx @returns {Promise<Pick<PGlite, 'query' | 'exec'>>} */
+  const runnerOf = async (tx) => {
     if (tx === undefined) return client;
-    const open = transactions.get(tx);
-    if (!open) throw new Error(`transaction ${tx} is not open`);
-    return open.tx;
+    const opening = transactions.get(tx);
+    if (!opening) throw new Error(`transaction ${tx} is not open`);
+    return (await opening).tx;
   };
 
   /**
-   * Starts a PGlite transaction that stays open until end() says how it finishes; resolves once BEGIN
-   * has run (PGlite runs one transaction at a time, so this waits for the one before).
-   * @returns {Promise<number>}
+   * Starts a PGlite transaction that stays open until end() says how it finishes, and runs `setup` in
+   * it (PGlite runs one transaction at a time, so this waits for the one before). A failed setup rolls
+   * the transaction back, and the begin and every later request of the transaction fail.
+   * @param {number} number
+   * @param {string | undefined} setup
    */
-  const begin = () =>
-    new Promise((started, failed) => {
-      const number = nextTransaction++;
+  const begin = (number, setup) => {
+    const opening = new Promise((opened, failed) => {
       /** @type {(commit: boolean) => void} */
       let finish = () => undefined;
       /** @type {Promise<boolean>} */
@@ -86,8 +107,8 @@ const serve = (client, port) => {
       });
       const done = client
         .transaction(async (tx) => {
-          transactions.set(number, { tx, finish, done });
-          started(number);
+          if (setup) await tx.exec(setup);
+          opened({ tx, finish, done });
           if (!(await outcome)) throw ROLLBACK;
         })
         .then(
@@ -97,14 +118,18 @@ const serve = (client, port) => {
           },
         )
         .finally(() => transactions.delete(number));
-      // Settles nothing once started; reports BEGIN itself failing.
+      // Settles nothing once opened; reports BEGIN or the setup failing.
       done.catch(failed);
     });
+    transactions.set(number, opening);
+    return opening.then(() => null);
+  };
 
   /** @param {number} tx @param {boolean} commit */
   const end = async (tx, commit) => {
-    const open = transactions.get(tx);
-    if (!open) throw new Error(`transaction ${tx} is not open`);
+    const opening = transactions.get(tx);
+    if (!opening) throw new Error(`transaction ${tx} is not open`);
+    const open = await opening;
     open.finish(commit);
     await open.done;
   };
@@ -113,18 +138,21 @@ const serve = (client, port) => {
   const handle = async (request) => {
     switch (request.op) {
       case 'query': {
-        const parsers = Object.fromEntries(request.rawTypes.map((type) => [type, raw]));
-        const result = await runnerOf(request.tx).query(request.sql, request.params, {
+        const result = await (await runnerOf(request.tx)).query(request.sql, request.params, {
           rowMode: request.rowMode,
-          parsers,
+          // PGlite copies its parser table for every query given parsers of its own: only when needed.
+          parsers: request.rawTypes.length > 0 ? rawParsersFor(request.rawTypes) : undefined,
         });
         return { rows: result.rows, fields: result.fields, affectedRows: result.affectedRows };
       }
       case 'exec':
-        await runnerOf(request.tx).exec(request.sql);
+        await (await runnerOf(request.tx)).exec(request.sql);
         return null;
       case 'begin':
-        return begin();
+        return begin(request.tx, request.setup);
+      case 'transaction':
+        await client.transaction((tx) => tx.exec(request.sql));
+        return null;
       case 'end':
         return end(request.tx, request.commit);
       case 'close':
