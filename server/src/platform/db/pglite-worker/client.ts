@@ -95,22 +95,33 @@ export const startPgliteWorker = async (options: WorkerOptions): Promise<PgliteW
     throw error;
   });
 
-  worker.on('message', (message: WorkerResponse) => {
-    const call = pending.get(message.id);
-    if (!call) return;
-    pending.delete(message.id);
-    if (message.ok) call.resolve(message.value);
-    else call.reject(new PgliteWorkerError(message.error));
+  worker.on('message', (messages: WorkerResponse[]) => {
+    for (const message of messages) {
+      const call = pending.get(message.id);
+      if (!call) continue;
+      pending.delete(message.id);
+      if (message.ok) call.resolve(message.value);
+      else call.reject(new PgliteWorkerError(message.error));
+    }
   });
   worker.on('error', (error) => failAll(error));
   worker.on('exit', (code) => failAll(new Error(`the PGlite worker stopped (exit code ${code})`)));
+
+  // Requests made in the same turn (a begin and the first query, concurrent requests) travel in one
+  // message: on this kind of VM every message is a system call and a wake-up of the other thread.
+  let outgoing: WorkerRequest[] = [];
+  const sendOutgoing = () => {
+    const batch = outgoing;
+    outgoing = [];
+    worker.postMessage(batch);
+  };
 
   const call = <T>(request: DistributiveOmit<WorkerRequest, 'id'>): Promise<T> => {
     if (failure) return Promise.reject(failure);
     const id = nextId++;
     return new Promise<T>((resolve, reject) => {
       pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ ...request, id });
+      if (outgoing.push({ ...request, id } as WorkerRequest) === 1) queueMicrotask(sendOutgoing);
     });
   };
 

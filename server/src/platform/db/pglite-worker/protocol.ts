@@ -1,6 +1,7 @@
 /**
  * Messages between the server's main thread and the worker thread that owns the embedded PGlite
- * database. Every request carries an id; the worker answers each one exactly once.
+ * database. Every request carries an id; the worker answers each one exactly once. Both sides send
+ * arrays: the requests (or answers) of one turn of the event loop travel together.
  */
 
 /** A query's result as PGlite returns it; the worker sends it back by structured clone. */

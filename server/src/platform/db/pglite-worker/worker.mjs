@@ -161,13 +161,37 @@ const serve = (client, port) => {
     }
   };
 
-  port.on('message', (/** @type {WorkerRequest} */ request) => {
-    const fail = (/** @type {unknown} */ error) =>
-      port.postMessage(/** @type {WorkerResponse} */ ({ id: request.id, ok: false, error: errorOf(error) }));
-    handle(request)
-      // A value that cannot be sent (postMessage throws) becomes an error answer, never a lost one.
-      .then((value) => port.postMessage(/** @type {WorkerResponse} */ ({ id: request.id, ok: true, value })))
-      .catch(fail);
+  // Answers ready in the same turn travel in one message, as the requests do.
+  /** @type {WorkerResponse[]} */
+  let replies = [];
+  const sendReplies = () => {
+    const batch = replies;
+    replies = [];
+    try {
+      port.postMessage(batch);
+    } catch {
+      // A value that cannot be sent becomes an error answer for its own request, never a lost one.
+      for (const reply of batch) {
+        try {
+          port.postMessage([reply]);
+        } catch (error) {
+          port.postMessage([{ id: reply.id, ok: false, error: errorOf(error) }]);
+        }
+      }
+    }
+  };
+  /** @param {WorkerResponse} reply */
+  const answer = (reply) => {
+    if (replies.push(reply) === 1) queueMicrotask(sendReplies);
+  };
+
+  port.on('message', (/** @type {WorkerRequest[]} */ requests) => {
+    for (const request of requests) {
+      handle(request).then(
+        (value) => answer({ id: request.id, ok: true, value }),
+        (error) => answer({ id: request.id, ok: false, error: errorOf(error) }),
+      );
+    }
   });
 };
 
