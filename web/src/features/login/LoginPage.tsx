@@ -72,7 +72,7 @@ export const LoginPage = ({ tenant }: { tenant: string | undefined }) => {
     // Short and neutral, so the default look never flashes before the tenant's own.
     return (
       <div className="login-page login-page--loading">
-        <span className="login-spinner" role="status" aria-label={t('login.loadingConfig')} />
+        <span className="spinner" role="status" aria-label={t('login.loadingConfig')} />
       </div>
     );
   }

@@ -29,7 +29,7 @@ const PanelLoading = () => {
   const { t } = useTranslation();
   return (
     <div className="login-panel__loading">
-      <span className="login-spinner" role="status" aria-label={t('login.loadingConfig')} />
+      <span className="spinner" role="status" aria-label={t('login.loadingConfig')} />
     </div>
   );
 };

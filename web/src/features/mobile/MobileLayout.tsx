@@ -40,7 +40,7 @@ export const MobileLoading = () => {
   const texts = useLocalizedTexts(mobileTexts);
   return (
     <div className="m-loading">
-      <span className="m-spinner" role="status" aria-label={texts.loading} />
+      <span className="spinner" role="status" aria-label={texts.loading} />
     </div>
   );
 };

@@ -72,7 +72,7 @@ export const QrLoginPanel = ({ tenant, onBack, onRegister, onSignedIn }: QrLogin
         )}
         {state.loading && (
           <div className="qr-login__cover qr-login__cover--loading">
-            <span className="qr-login__spinner" role="status" aria-label={texts.loading} />
+            <span className="spinner" role="status" aria-label={texts.loading} />
           </div>
         )}
         {view === 'code' && offersHoverRefresh(state) && !state.loading && (

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import type { ShellMenu } from '../../lib/shell/menu-normalise';
 import { readStoredToken } from '../../lib/storage-keys';
 import { DeferredDropdown } from './DeferredDropdown';
+import { HeaderEntry } from './HeaderEntry';
 import { monitorMenus } from './monitor-menus';
 
 interface MonitorEntryProps {
@@ -20,16 +21,7 @@ export const MonitorEntry = ({ tree, texts, onOpen }: MonitorEntryProps) => {
       : [{ key: 'empty', label: texts.empty, disabled: true }];
   return (
     <DeferredDropdown items={items}>
-      <button
-        type="button"
-        className="shell-header__button shell-header__button--compact"
-        aria-label={texts.entry}
-        title={texts.entry}
-        data-testid="shell-monitoring"
-      >
-        <DashboardOutlined />
-        <span>{texts.entry}</span>
-      </button>
+      <HeaderEntry icon={<DashboardOutlined />} label={texts.entry} data-testid="shell-monitoring" />
     </DeferredDropdown>
   );
 };

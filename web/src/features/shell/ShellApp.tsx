@@ -38,7 +38,7 @@ const ShellContent = ({ kind, query, firstLoad }: ShellAppProps) => {
     // Loading, or leaving the page (redirect, logout): the spinner stays until the browser goes.
     return (
       <div className="shell-loading" data-testid="shell-loading" aria-busy="true">
-        <span className="shell-loading__spinner" />
+        <span className="spinner" />
         <span className="shell-loading__text">{texts.loadingMenus}</span>
       </div>
     );

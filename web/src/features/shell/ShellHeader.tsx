@@ -17,6 +17,7 @@ import type { ShellMenu } from '../../lib/shell/menu-normalise';
 import { displayNameOf } from '../session/current-user';
 import { DeferredDropdown } from './DeferredDropdown';
 import type { HeaderDropdownProps } from './HeaderDropdown';
+import { HeaderEntry } from './HeaderEntry';
 import { AfterFirstPaint, lazyWithAntd } from './lazy-antd';
 import { MonitorEntry } from './MonitorEntry';
 import { SHELL_PAGES, type ShellKind } from './shell-data';
@@ -112,28 +113,18 @@ export const ShellHeader = (props: ShellHeaderProps) => {
         )}
         {user && (
           <>
-            <button
-              type="button"
-              className="shell-header__button shell-header__button--compact"
-              aria-label={texts.notices}
-              title={texts.notices}
+            <HeaderEntry
+              icon={<BellOutlined />}
+              label={texts.notices}
               data-testid="shell-notices"
               onClick={() => onOpenRoute(NOTICES_ROUTE, texts.notices)}
-            >
-              <BellOutlined />
-              <span>{texts.notices}</span>
-            </button>
-            <button
-              type="button"
-              className="shell-header__button shell-header__button--compact"
-              aria-label={texts.messages}
-              title={texts.messages}
+            />
+            <HeaderEntry
+              icon={<MessageOutlined />}
+              label={texts.messages}
               data-testid="shell-messages"
               onClick={() => onOpenRoute(MESSAGES_ROUTE, texts.messages)}
-            >
-              <MessageOutlined />
-              <span>{texts.messages}</span>
-            </button>
+            />
           </>
         )}
         <LanguageSwitch className="shell-header__button shell-header__button--compact shell-header__language" />
@@ -151,17 +142,12 @@ export const ShellHeader = (props: ShellHeaderProps) => {
                 <DownOutlined />
               </button>
             </DeferredDropdown>
-            <button
-              type="button"
-              className="shell-header__button shell-header__button--compact"
-              aria-label={texts.userMenu.logout}
-              title={texts.userMenu.logout}
+            <HeaderEntry
+              icon={<LogoutOutlined />}
+              label={texts.userMenu.logout}
               data-testid="logout"
               onClick={onLogout}
-            >
-              <LogoutOutlined />
-              <span>{texts.userMenu.logout}</span>
-            </button>
+            />
           </>
         ) : (
           <a className="shell-button shell-button--primary shell-button--small" href={SHELL_PAGES.login}>
