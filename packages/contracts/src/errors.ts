@@ -18,6 +18,11 @@ export const ErrorCodes = {
   CAPTCHA_INVALID: { code: 40006, status: 400, message: '验证码错误或已过期' },
   PASSWORD_UNDECRYPTABLE: { code: 40007, status: 400, message: '密码解密失败，请刷新页面后重试' },
   MOBILE_INVALID: { code: 40008, status: 400, message: '手机号有误' },
+  INVALID_CHARACTERS: {
+    code: 40009,
+    status: 400,
+    message: '请求参数含有无法保存的字符（空字符或不成对的代理项）',
+  },
   UNAUTHENTICATED: { code: 40100, status: 401, message: '未登录或登录已过期，请重新登录' },
   TOKEN_INVALID: { code: 40101, status: 401, message: '登录凭据无效，请重新登录' },
   INVALID_CREDENTIALS: { code: 40102, status: 401, message: '用户名或密码错误' },
@@ -61,6 +66,8 @@ export const ErrorCodes = {
   LEGACY_LOGIN_FAILED: { code: 50201, status: 502, message: '登录失败，请联系管理员' },
   SMS_SEND_FAILED: { code: 50202, status: 502, message: '操作失败，请联系管理员' },
   NOT_READY: { code: 50300, status: 503, message: '服务暂不可用' },
+  STORE_UNAVAILABLE: { code: 50301, status: 503, message: '服务暂不可用（缓存服务无法连接），请稍后重试' },
+  DATABASE_UNAVAILABLE: { code: 50302, status: 503, message: '服务暂不可用（数据库无法连接），请稍后重试' },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ErrorCodes;
