@@ -22,6 +22,7 @@ import { registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerSecurityHeaders } from './platform/http/security-headers';
 import { registerStaticWeb } from './platform/http/static-web';
+import { registerUnstorableTextGuard } from './platform/http/unstorable-text';
 import { loggerOptions } from './platform/logging';
 import { createServices, type Infrastructure, type Services } from './services';
 
@@ -64,6 +65,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   ]);
 
   registerErrorHandling(server);
+  registerUnstorableTextGuard(server);
   // While shutting down, answers close their connection, so keep-alive clients let go at once.
   server.addHook('onSend', (_request, reply, payload, done) => {
     if (shuttingDown) reply.header('connection', 'close');

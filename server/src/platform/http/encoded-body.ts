@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { AppError } from '../errors';
+import { assertStorableText } from './unstorable-text';
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
@@ -16,6 +17,7 @@ export const decodeDataField = <T extends z.ZodType>(data: string, schema: T): z
   } catch {
     throw new AppError('BAD_ENCODING', '数据编码有误：data 不是 JSON');
   }
+  assertStorableText(document, 'data');
   const parsed = schema.safeParse(document);
   if (!parsed.success) {
     const details = parsed.error.issues.map((issue) => ({
