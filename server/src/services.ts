@@ -74,7 +74,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   const menus = createMenusRepo(db);
   const accounts = createAccountDirectory(createAccountsRepo(db), pubsub);
   const captcha = createCaptchaService({ store });
-  const lockout = createLockoutService(store);
+  const lockout = createLockoutService({ store, effectiveConfig: loginConfig.effective });
   const loginLog = createLoginLog(db, options.logger);
   const sms = createSmsProvider(config.sms, { dataDir: config.dataDir, logger: options.logger });
   const codes = createVerificationCodes({ store, sms });
@@ -100,7 +100,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     registrationRepo,
     passwordLogin: createPasswordLogin({ accounts, tenants, loginConfig, keys, captcha, lockout, signIn }),
     qrLogin: createQrLogin({ store, pubsub, accounts, tenants, signIn }),
-    codeLogin: createCodeLogin({ accounts, codes, loginConfig, lockout, signIn }),
+    codeLogin: createCodeLogin({ accounts, codes, lockout, signIn }),
     passwordReset: createPasswordReset({ accounts, codes, keys, loginConfig, sessions }),
     registration: createRegistration({
       repo: registrationRepo,

@@ -6,7 +6,6 @@ import type { LoginConfigService } from '../login-config/service';
 import type { ActiveSession } from '../sessions/repo';
 import type { IssuedTokens, SessionService } from '../sessions/service';
 import type { AccountDirectory } from './account-directory';
-import { lockoutSettingsFrom } from './lockout';
 import type { LockoutService } from './lockout-service';
 import type { RequestContext } from './request-context';
 
@@ -55,7 +54,7 @@ export const createChangePassword = (deps: ChangePasswordDeps) => {
       checkPassword(npwd, policy, { oldPassword: opwd, username: account.username });
     if (problem) throw new AppError('PASSWORD_POLICY', problem);
 
-    const settings = lockoutSettingsFrom(config);
+    const settings = await deps.lockout.settingsFor(account, session.tenantId);
     await deps.lockout.assertNotLocked(account.username, context.ip, settings);
     if (!account.passwordHash || !(await verifyPassword(account.passwordHash, opwd))) {
       const failure = await deps.lockout.recordFailure(account.username, context.ip, settings);

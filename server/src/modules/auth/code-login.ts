@@ -1,9 +1,8 @@
 import { isValidMobile, type LoginResult } from '@uniwim/contracts';
 import { AppError, isAppError } from '../../platform/errors';
-import type { LoginConfigService } from '../login-config/service';
 import type { VerificationCodes } from '../sms/code-service';
 import type { AccountDirectory } from './account-directory';
-import { lockoutSettingsFrom } from './lockout';
+import type { LoginAccount } from './accounts-repo';
 import type { LockoutService } from './lockout-service';
 import type { RequestContext } from './request-context';
 import type { SignIn } from './sign-in';
@@ -24,17 +23,17 @@ export interface CodeLoginInput {
 export const createCodeLogin = (deps: {
   accounts: AccountDirectory;
   codes: VerificationCodes;
-  loginConfig: LoginConfigService;
   lockout: LockoutService;
   signIn: SignIn;
 }) => {
   const withLockout = async <T>(
     username: string,
+    account: LoginAccount | null | undefined,
     context: RequestContext,
     tenantId: string | null,
     work: () => Promise<T>,
   ) => {
-    const settings = lockoutSettingsFrom((await deps.loginConfig.effective(tenantId)).config);
+    const settings = await deps.lockout.settingsFor(account, tenantId);
     await deps.lockout.assertNotLocked(username, context.ip, settings);
     try {
       const result = await work();
@@ -58,7 +57,7 @@ export const createCodeLogin = (deps: {
     const account = await deps.accounts.findByMobile(mobile);
     // An unknown number never received a code, so verification fails like a wrong code.
     const subject = account?.username ?? `mobile:${mobile}`;
-    return withLockout(subject, context, input.tenantId ?? null, async () => {
+    return withLockout(subject, account, context, input.tenantId ?? null, async () => {
       await deps.codes.verify({ type: 'LOGIN_CODE', mobile, code: input.code });
       if (!account) throw new AppError('CODE_INVALID');
       const tenantId = await deps.signIn.enterTenant(account, input.tenantId ?? null, null);
@@ -76,7 +75,7 @@ export const createCodeLogin = (deps: {
     if (!pending || !input.ticket) throw new AppError('CODE_INVALID', '登录已失效，请重新登录');
     const account = await deps.accounts.findById(pending.accountId);
     if (!account?.mobile) throw new AppError('CODE_INVALID');
-    return withLockout(account.username, context, pending.tenantId, async () => {
+    return withLockout(account.username, account, context, pending.tenantId, async () => {
       await deps.codes.verify({
         type: 'TWO_FACTOR_CODE',
         mobile: account.mobile!,

@@ -1,23 +1,35 @@
+import type { LoginConfig } from '@uniwim/contracts';
 import { AppError } from '../../platform/errors';
 import type { Store } from '../../platform/store/store';
+import type { Membership } from './accounts-repo';
 import {
   failureKey,
   type LockoutSettings,
   lockedMessage,
   lockKey,
+  lockoutSettingsFrom,
   lockoutSubjects,
   retryMinutes,
+  strictestLockout,
 } from './lockout';
 
 export interface FailureOutcome {
   /** Set when this failure locked the account or the address. */
   lockedForMs: number | null;
-  /** Attempts the account has left before it locks. */
-  remaining: number;
+  /** Attempts the account has left before it locks; null when no lock-out applies. */
+  remaining: number | null;
+}
+
+export interface LockoutDeps {
+  store: Store;
+  /** The effective sign-in configuration of a tenant, or of the platform (null). */
+  effectiveConfig(tenantId: string | null): Promise<{ config: LoginConfig }>;
 }
 
 /** Lock-out counters in the Store, so every instance counts the same failures. */
-export const createLockoutService = (store: Store) => {
+export const createLockoutService = ({ store, effectiveConfig }: LockoutDeps) => {
+  const settingsOf = async (tenantId: string | null) =>
+    lockoutSettingsFrom((await effectiveConfig(tenantId)).config);
   const lockedError = (retryAfterMs: number) =>
     new AppError('LOCKED', lockedMessage(retryAfterMs), {
       retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
@@ -26,6 +38,20 @@ export const createLockoutService = (store: Store) => {
 
   return {
     lockedError,
+
+    /**
+     * The settings that guard an account whatever tenant a request names: the strictest of the
+     * platform's floor (the platform's own sign-in configuration), the requested tenant's, and every
+     * tenant the account belongs to. An unknown account gets the first two, like a known one would.
+     */
+    settingsFor: async (
+      account: { memberships: readonly Pick<Membership, 'tenantId'>[] } | null | undefined,
+      requestedTenantId: string | null,
+    ): Promise<LockoutSettings> => {
+      const scopes = new Set<string | null>([null, requestedTenantId]);
+      for (const membership of account?.memberships ?? []) scopes.add(membership.tenantId);
+      return strictestLockout(await Promise.all([...scopes].map(settingsOf)));
+    },
 
     assertNotLocked: async (username: string, ip: string, settings: LockoutSettings): Promise<void> => {
       if (!settings.enabled) return;
@@ -40,9 +66,9 @@ export const createLockoutService = (store: Store) => {
       ip: string,
       settings: LockoutSettings,
     ): Promise<FailureOutcome> => {
-      if (!settings.enabled) return { lockedForMs: null, remaining: Number.POSITIVE_INFINITY };
+      if (!settings.enabled) return { lockedForMs: null, remaining: null };
       let lockedForMs: number | null = null;
-      let remaining = settings.maxFailures;
+      let remaining: number | null = settings.maxFailures;
       for (const [index, subject] of lockoutSubjects(username, ip, settings).entries()) {
         const failures = await store.incr(failureKey(subject), settings.windowMs);
         if (index === 0) remaining = subject.maxFailures - failures;

@@ -38,6 +38,28 @@ export const lockoutSettingsFrom = (
   };
 };
 
+/**
+ * The lock-out that protects an account: the strictest of the settings of every scope it belongs
+ * to (its tenants, the tenant the request names, and the platform's floor). On if any is on; then
+ * the fewest failures, over the longest window, locking for the longest time. So a tenant that
+ * switches lock-out off, or a request naming another tenant, never weakens another's protection.
+ */
+export const strictestLockout = (all: LockoutSettings[]): LockoutSettings => {
+  const enabled = all.filter((settings) => settings.enabled);
+  const [first, ...rest] = enabled;
+  if (!first) return all[0] ?? { enabled: false, maxFailures: 5, ipMaxFailures: 25, windowMs: 0, lockMs: 0 };
+  return rest.reduce(
+    (strictest, settings) => ({
+      enabled: true,
+      maxFailures: Math.min(strictest.maxFailures, settings.maxFailures),
+      ipMaxFailures: Math.min(strictest.ipMaxFailures, settings.ipMaxFailures),
+      windowMs: Math.max(strictest.windowMs, settings.windowMs),
+      lockMs: Math.max(strictest.lockMs, settings.lockMs),
+    }),
+    first,
+  );
+};
+
 export interface LockoutSubject {
   /** Store key suffix: the account by its (lower-cased) user name, or the client address. */
   id: string;
@@ -66,5 +88,8 @@ export const retryMinutes = (retryAfterMs: number) => Math.max(1, Math.ceil(retr
 export const lockedMessage = (retryAfterMs: number) =>
   `账号已锁定，请${retryMinutes(retryAfterMs)}分钟后重试`;
 
+/** `remaining` is null when no lock-out applies: then there is no count to tell. */
 export const wrongCredentialsMessage = (remaining: number | null) =>
-  remaining === null || remaining <= 0 ? '用户名或密码错误' : `用户名或密码错误，还可尝试${remaining}次`;
+  remaining === null || !Number.isFinite(remaining) || remaining <= 0
+    ? '用户名或密码错误'
+    : `用户名或密码错误，还可尝试${remaining}次`;

@@ -15,7 +15,7 @@ import type { TenantRecord } from '../tenants/repo';
 import type { TenantService } from '../tenants/service';
 import type { AccountDirectory } from './account-directory';
 import type { LoginAccount } from './accounts-repo';
-import { lockoutSettingsFrom, wrongCredentialsMessage } from './lockout';
+import { wrongCredentialsMessage } from './lockout';
 import type { LockoutService } from './lockout-service';
 import type { RequestContext } from './request-context';
 import type { SignIn } from './sign-in';
@@ -64,12 +64,13 @@ export const createPasswordLogin = (deps: PasswordLoginDeps) => {
         input.vali && input.captchaId && (await deps.captcha.verify(input.captchaId, input.vali));
       if (!solved) throw new AppError('CAPTCHA_INVALID');
     }
-    const settings = lockoutSettingsFrom(config);
+    // Counted against the account whatever tenant the request names (issue 11, defect 3).
+    const account = await deps.accounts.findByUsername(input.username);
+    const settings = await deps.lockout.settingsFor(account, page?.id ?? null);
     await deps.lockout.assertNotLocked(input.username, context.ip, settings);
     const password = await deps.keys.decrypt(input.password);
     if (password === null) throw new AppError('PASSWORD_UNDECRYPTABLE');
 
-    const account = await deps.accounts.findByUsername(input.username);
     const matches = await verifyPassword(account?.passwordHash ?? (await hashToBurn()), password);
     if (!account || !matches) {
       const failure = await deps.lockout.recordFailure(input.username, context.ip, settings);

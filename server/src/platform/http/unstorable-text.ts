@@ -6,7 +6,9 @@ import { AppError } from '../errors';
  * form. Such a value must be refused where it enters, once for every route, rather than reach a
  * query (500) or a log writer's batch (a row the database refuses).
  */
-export const isStorableText = (text: string): boolean => !text.includes('\0') && text.isWellFormed();
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const isStorableText = (text: string): boolean => !text.includes('\0') && !LONE_SURROGATE.test(text);
 
 /**
  * The path of the first string (value or key) in `value` that cannot be stored, or null. Walks
