@@ -5,8 +5,10 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTable } from 
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { schema } from '../../db/schema';
+import { isServiceUnavailable } from '../unavailable';
 import { startEmbeddedDatabase } from './embedded';
 import { migrate } from './migrate';
+import { databaseCall } from './outage';
 import type { PgliteWorkerClient } from './pglite-worker/client';
 import { pgliteRunner, poolRunner, type SqlRunner } from './sql-runner';
 
@@ -115,21 +117,72 @@ const pgliteBackend = (client: PgliteWorkerClient): Backend => {
   };
 };
 
-const makeDatabase = ({ kind, scoped, insertAsPlatform, admin, close }: Backend): Database => ({
-  kind,
-  admin,
-  withTenant: (tenantId, work) => {
-    if (!tenantId) throw new Error('withTenant needs a tenant id');
-    return scoped(tenantId, 'tenant')(work);
-  },
-  asPlatform: scoped('', 'platform'),
-  insertAsPlatform,
-  withNoTenant: scoped('', 'none'),
-  ping: async () => {
-    await admin.query('SELECT 1');
-  },
-  close,
-});
+export interface OutageReporting {
+  /** The first failure of an outage; later ones are not reported again until a call succeeds. */
+  onOutage?: (error: unknown) => void;
+  /** A call succeeded again after an outage. */
+  onRestored?: (downtimeMs: number) => void;
+}
+
+const reportOutageToConsole = (error: unknown) => {
+  const reason = error instanceof Error ? error.message : String(error);
+  console.warn(`[database] cannot be reached (${reason}); requests answer 503 until it returns`);
+};
+const reportRestoredToConsole = (downtimeMs: number) => {
+  console.warn(`[database] reachable again after ${downtimeMs} ms`);
+};
+
+/**
+ * Every call goes through databaseCall, so an outage rejects with ServiceUnavailableError
+ * (DATABASE_UNAVAILABLE) whichever module made it, and is reported once rather than per request.
+ * A transaction cut by an outage is rolled back by the server: nothing is half-written.
+ */
+const makeDatabase = (
+  { kind, scoped, insertAsPlatform, admin, close }: Backend,
+  { onOutage = reportOutageToConsole, onRestored = reportRestoredToConsole }: OutageReporting = {},
+): Database => {
+  let outageSince: number | undefined;
+  const call = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      const result = await databaseCall(work);
+      if (outageSince !== undefined) {
+        onRestored(Date.now() - outageSince);
+        outageSince = undefined;
+      }
+      return result;
+    } catch (error) {
+      if (isServiceUnavailable(error) && error.service === 'database' && outageSince === undefined) {
+        outageSince = Date.now();
+        onOutage(error.cause);
+      }
+      throw error;
+    }
+  };
+  const inScope =
+    (tenantId: string, scope: Scope) =>
+    <T>(work: (tx: Tx) => Promise<T>) =>
+      call(() => scoped(tenantId, scope)(work));
+  const reachableAdmin: SqlRunner = {
+    query: (text, params) => call(() => admin.query(text, params)),
+    exec: (text) => call(() => admin.exec(text)),
+    transaction: (work) => call(() => admin.transaction(work)),
+  };
+  return {
+    kind,
+    admin: reachableAdmin,
+    withTenant: (tenantId, work) => {
+      if (!tenantId) throw new Error('withTenant needs a tenant id');
+      return inScope(tenantId, 'tenant')(work);
+    },
+    asPlatform: inScope('', 'platform'),
+    insertAsPlatform: (table, rows) => call(() => insertAsPlatform(table, rows)),
+    withNoTenant: inScope('', 'none'),
+    ping: async () => {
+      await reachableAdmin.query('SELECT 1');
+    },
+    close,
+  };
+};
 
 export interface OpenDatabaseOptions {
   /** PostgreSQL connection string; without it the embedded PGlite in dataDir is used. */
@@ -139,12 +192,26 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** The embedded database already starting (main.ts starts it before loading the server's modules). */
   embedded?: Promise<PgliteWorkerClient>;
+  /** Where outages of PostgreSQL are reported; defaults to one console line when one starts and ends. */
+  outages?: OutageReporting;
 }
+
+/**
+ * A request waits at most this long for a connection (a new one, or a free one of the pool), so a
+ * PostgreSQL that is down or saturated answers 503 DATABASE_UNAVAILABLE within about a second.
+ */
+export const DATABASE_CONNECT_TIMEOUT_MS = 1_000;
 
 /** Opens the database, applies pending migrations, and returns the scoped access API. */
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<Database> => {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: DATABASE_CONNECT_TIMEOUT_MS,
+      // A connection whose peer vanished without closing it is found by TCP keep-alive.
+      keepAlive: true,
+    });
     pool.on('error', () => undefined); // idle-client errors surface on the next query instead
     const backend = poolBackend(pool);
     try {
@@ -153,7 +220,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       await pool.end();
       throw error;
     }
-    return makeDatabase(backend);
+    return makeDatabase(backend, options.outages);
   }
   const client = await (options.embedded ?? startEmbeddedDatabase(options.dataDir));
   const backend = pgliteBackend(client);

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
+import { RETRY_AFTER_SECONDS } from '../unavailable';
 import { errorEnvelope, toAppError } from './error-mapping';
 
 export const registerErrorHandling = (app: FastifyInstance) => {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    if (appError.status === 503) {
+      // An outage or a shutdown, not a bug: the store and database layers warn once per outage, so a
+      // request only notes its code, and the client is told when to try again.
+      request.log.info({ code: appError.errorName }, appError.message);
+      if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    } else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.errorName }, appError.message);
     return reply.code(appError.status).send(errorEnvelope(appError));
   });

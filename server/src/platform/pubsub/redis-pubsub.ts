@@ -5,6 +5,7 @@ import {
   openRedisConnection,
   reportRedisErrorToConsole,
 } from '../store/redis-connection';
+import { isRedisOutage, redisCall } from '../store/redis-outage';
 import { HandlerRegistry } from './handler-registry';
 import type { MessageHandler, PubSub, PubSubErrorReporting, Unsubscribe } from './pubsub';
 
@@ -26,7 +27,7 @@ export class RedisPubSub implements PubSub {
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
     private readonly namespace: string,
-    onError: (error: Error) => void,
+    private readonly onError: (error: Error) => void,
   ) {
     this.registry = new HandlerRegistry(onError);
     this.subscriber.on('message', (channel: string, message: string) => {
@@ -50,13 +51,17 @@ export class RedisPubSub implements PubSub {
   }
 
   async publish(channel: string, message: string): Promise<void> {
-    await this.publisher.publish(this.namespace + channel, message);
+    await redisCall(() => this.publisher.publish(this.namespace + channel, message));
   }
 
   async subscribe(channel: string, handler: MessageHandler): Promise<Unsubscribe> {
     const redisChannel = this.namespace + channel;
     const { subscription, first } = this.registry.add(redisChannel, handler);
-    if (first) this.subscribed.set(redisChannel, this.subscriber.subscribe(redisChannel));
+    if (first)
+      this.subscribed.set(
+        redisChannel,
+        redisCall(() => this.subscriber.subscribe(redisChannel)),
+      );
     const pending = this.subscribed.get(redisChannel);
     try {
       await pending;
@@ -68,9 +73,29 @@ export class RedisPubSub implements PubSub {
     return async () => {
       if (!this.registry.remove(redisChannel, subscription)) return;
       this.subscribed.delete(redisChannel);
+      await this.unsubscribeFromRedis(redisChannel);
+    };
+  }
+
+  /**
+   * Never rejects because of an outage: callers unsubscribe from close handlers, where a rejection
+   * would be unhandled and end the process. ioredis subscribes again to every channel it held when the
+   * connection comes back, so a channel left during an outage is left once more after the reconnect.
+   */
+  private async unsubscribeFromRedis(redisChannel: string): Promise<void> {
+    try {
       // Commands on one connection run in order, so a SUBSCRIBE issued meanwhile still wins.
       await this.subscriber.unsubscribe(redisChannel);
-    };
+    } catch (error) {
+      if (!isRedisOutage(error)) throw error;
+      this.subscriber.once('ready', () => {
+        // 'ready' is emitted just before ioredis sends its SUBSCRIBE again: leave after it, not before.
+        process.nextTick(() => {
+          if (this.subscribed.has(redisChannel)) return;
+          this.unsubscribeFromRedis(redisChannel).catch(this.onError);
+        });
+      });
+    }
   }
 
   async close(): Promise<void> {

@@ -5,6 +5,7 @@ import {
   openRedisConnection,
   reportRedisErrorToConsole,
 } from './redis-connection';
+import { redisCall } from './redis-outage';
 import type { Store } from './store';
 import { assertValidTtl } from './ttl';
 
@@ -37,7 +38,10 @@ end
 return 1
 `;
 
-/** A Store shared by every instance pointing at the same Redis and namespace. Needs Redis >= 6.2 (GETDEL). */
+/**
+ * A Store shared by every instance pointing at the same Redis and namespace. Needs Redis >= 6.2 (GETDEL).
+ * While Redis cannot be reached every operation rejects at once with ServiceUnavailableError.
+ */
 export class RedisStore implements Store {
   private constructor(
     private readonly redis: Redis,
@@ -54,40 +58,41 @@ export class RedisStore implements Store {
   }
 
   async get(key: string): Promise<string | null> {
-    return this.redis.get(this.k(key));
+    return redisCall(() => this.redis.get(this.k(key)));
   }
 
   async set(key: string, value: string, opts: { ttlMs?: number } = {}): Promise<void> {
     if (opts.ttlMs === undefined) {
-      await this.redis.set(this.k(key), value);
+      await redisCall(() => this.redis.set(this.k(key), value));
       return;
     }
-    assertValidTtl(opts.ttlMs);
-    await this.redis.set(this.k(key), value, 'PX', opts.ttlMs);
+    const ttlMs = opts.ttlMs;
+    assertValidTtl(ttlMs);
+    await redisCall(() => this.redis.set(this.k(key), value, 'PX', ttlMs));
   }
 
   async setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean> {
     assertValidTtl(ttlMs);
-    const reply = await this.redis.set(this.k(key), value, 'PX', ttlMs, 'NX');
+    const reply = await redisCall(() => this.redis.set(this.k(key), value, 'PX', ttlMs, 'NX'));
     return reply === 'OK';
   }
 
   async take(key: string): Promise<string | null> {
-    return this.redis.getdel(this.k(key));
+    return redisCall(() => this.redis.getdel(this.k(key)));
   }
 
   async del(key: string): Promise<boolean> {
-    return (await this.redis.del(this.k(key))) > 0;
+    return (await redisCall(() => this.redis.del(this.k(key)))) > 0;
   }
 
   async incr(key: string, ttlMs: number): Promise<number> {
     assertValidTtl(ttlMs);
-    const count = await this.redis.eval(INCR_FIXED_WINDOW, 1, this.k(key), ttlMs);
+    const count = await redisCall(() => this.redis.eval(INCR_FIXED_WINDOW, 1, this.k(key), ttlMs));
     return Number(count);
   }
 
   async ttlMs(key: string): Promise<number | null> {
-    const remaining = await this.redis.pttl(this.k(key));
+    const remaining = await redisCall(() => this.redis.pttl(this.k(key)));
     // -2: no such key, -1: no expiry.
     return remaining < 0 ? null : remaining;
   }
@@ -95,7 +100,9 @@ export class RedisStore implements Store {
   async compareAndSet(key: string, expected: string, next: string, ttlMs?: number): Promise<boolean> {
     if (ttlMs !== undefined) assertValidTtl(ttlMs);
     const ttlArg = ttlMs === undefined ? '' : String(ttlMs);
-    const swapped = await this.redis.eval(COMPARE_AND_SET, 1, this.k(key), expected, next, ttlArg);
+    const swapped = await redisCall(() =>
+      this.redis.eval(COMPARE_AND_SET, 1, this.k(key), expected, next, ttlArg),
+    );
     return swapped === 1;
   }
 
