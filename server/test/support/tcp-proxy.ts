@@ -1,0 +1,70 @@
+import net from 'node:net';
+
+/**
+ * A TCP proxy on a local port in front of a real server (Redis, PostgreSQL), so a test can cut the
+ * connection and restore it without touching the server itself, which other tests share.
+ */
+export interface TcpProxy {
+  readonly port: number;
+  /** `url` with its host and port replaced by the proxy's. */
+  urlThrough(url: string): string;
+  /** Stops listening and drops every open connection: new connections are refused, as from a server that is down. */
+  cut(): Promise<void>;
+  /** Listens again on the same port. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const startTcpProxy = async (target: { host: string; port: number }): Promise<TcpProxy> => {
+  const sockets = new Set<net.Socket>();
+  const track = (socket: net.Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    // A reset from either side is what the test wants to provoke, not a failure of the proxy.
+    socket.on('error', () => socket.destroy());
+  };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    track(client);
+    track(upstream);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.pipe(upstream);
+    upstream.pipe(client);
+  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const stopListening = () =>
+    new Promise<void>((resolve) => {
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+
+  await listen(0);
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    urlThrough: (url) => {
+      const parsed = new URL(url);
+      parsed.hostname = '127.0.0.1';
+      parsed.port = String(port);
+      return parsed.toString();
+    },
+    cut: stopListening,
+    restore: () => listen(port),
+    close: stopListening,
+  };
+};
+
+/** The host and port a redis:// or postgres:// URL points at. */
+export const targetOf = (url: string, defaultPort: number): { host: string; port: number } => {
+  const parsed = new URL(url);
+  return { host: parsed.hostname || '127.0.0.1', port: Number(parsed.port || defaultPort) };
+};
