@@ -30,7 +30,7 @@ const withDatabaseName = (url: string, name: string): string => {
 };
 
 /** A fresh database per test file, dropped afterwards, so files can run in parallel. */
-const createScratchDatabase = async (adminUrl: string) => {
+export const createScratchDatabase = async (adminUrl: string) => {
   const name = `uniwim_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
