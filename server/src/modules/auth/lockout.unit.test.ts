@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { lockoutSettingsFrom, strictestLockout, wrongCredentialsMessage } from './lockout';
 
-const settings = (lockingIsOpen: string, loginCountMax: string, loginTimeSpan: string, loginTime: string) =>
-  lockoutSettingsFrom({ lockingIsOpen, loginCountMax, loginTimeSpan, loginTime });
+const settings = (
+  lockingIsOpen: '0' | '1',
+  loginCountMax: string,
+  loginTimeSpan: string,
+  loginTime: string,
+) => lockoutSettingsFrom({ lockingIsOpen, loginCountMax, loginTimeSpan, loginTime });
 
 describe('the strictest lock-out of several scopes', () => {
   it('is on when any scope has it on, ignoring the settings of scopes that switched it off', () => {
