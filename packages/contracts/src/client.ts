@@ -2,6 +2,7 @@
 
 export type { LoginData, LoginResult, TokenAnswer } from './auth';
 export * from './config-encoding';
+export * from './custom-css';
 export * from './envelope';
 export type { ErrorEnvelope } from './envelope-schema';
 export * from './errors';

@@ -1,5 +1,5 @@
+import { sanitizeCustomCss } from '@uniwim/contracts/client';
 import { useEffect } from 'react';
-import { sanitizeCustomCss } from '../../lib/custom-css';
 
 /**
  * Applies a tenant's customCss. It goes in as the text of a <style> element, never through
