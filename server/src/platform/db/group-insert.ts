@@ -1,3 +1,5 @@
+import { isServiceUnavailable } from '../unavailable';
+
 interface Queued<Row> {
   row: Row;
   resolve: () => void;
@@ -12,7 +14,8 @@ const MAX_BATCH = 200;
  * next one, a single multi-row INSERT in its own transaction. Under load N rows cost one statement and one
  * commit instead of N; with no load a row is written at once (on the next turn of the event loop). Each
  * caller is answered only after its row has committed, so it can be read at once from any instance. When
- * a shared write fails, each of its rows is written again alone, so only a faulty row sees an error.
+ * a shared write fails, each of its rows is written again alone, so only a faulty row sees an error;
+ * when the database cannot be reached, every row of the write fails at once.
  */
 export const createGroupInsert = <Row>(writeRows: (rows: Row[]) => Promise<unknown>) => {
   let queue: Queued<Row>[] = [];
@@ -23,7 +26,9 @@ export const createGroupInsert = <Row>(writeRows: (rows: Row[]) => Promise<unkno
       await writeRows(batch.map((item) => item.row));
       for (const item of batch) item.resolve();
     } catch (error) {
-      if (batch.length === 1) batch[0]!.reject(error);
+      // A database that cannot be reached fails every row alike: trying them one by one would only
+      // make each caller wait for as many failed connection attempts.
+      if (batch.length === 1 || isServiceUnavailable(error)) for (const item of batch) item.reject(error);
       else for (const item of batch) await settle([item]);
     }
   };

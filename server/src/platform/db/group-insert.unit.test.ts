@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ServiceUnavailableError } from '../unavailable';
 import { createGroupInsert } from './group-insert';
 
 /** A writer that records which rows went into which statement, and refuses a batch holding 'bad'. */
@@ -57,5 +58,21 @@ describe('group insert', () => {
     await expect(insert('bad')).rejects.toThrow('bad row');
     await insert('d');
     expect(statements).toEqual([['d']]);
+  });
+
+  it('when the database cannot be reached, fails every row of the statement at once', async () => {
+    const outage = new ServiceUnavailableError('database', new Error('connect ECONNREFUSED'));
+    const batches: string[][] = [];
+    const insert = createGroupInsert(async (rows: string[]) => {
+      batches.push(rows);
+      throw outage;
+    });
+    const outcomes = await Promise.allSettled([insert('a'), insert('b'), insert('c')]);
+    expect(outcomes.map((outcome) => (outcome as PromiseRejectedResult).reason)).toEqual([
+      outage,
+      outage,
+      outage,
+    ]);
+    expect(batches).toEqual([['a', 'b', 'c']]);
   });
 });

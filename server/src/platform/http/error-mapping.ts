@@ -32,7 +32,9 @@ const describeValidation = (error: unknown): { message: string; details: unknown
 
 /**
  * Maps anything thrown while handling a request to a typed AppError. Only what is not
- * recognised becomes INTERNAL, so a 500 always means a bug.
+ * recognised becomes INTERNAL, so a 500 always means a bug. An outage of the store or the database
+ * arrives already typed: those layers throw ServiceUnavailableError (an AppError, 503) instead of
+ * the driver's error.
  */
 export const toAppError = (error: unknown): AppError => {
   if (isAppError(error)) return error;

@@ -1,6 +1,7 @@
 import { ErrorCodes } from '@uniwim/contracts';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../errors';
+import { ServiceUnavailableError } from '../unavailable';
 import { errorEnvelope, toAppError } from './error-mapping';
 
 describe('toAppError', () => {
@@ -24,6 +25,15 @@ describe('toAppError', () => {
   it('maps a JSON syntax error of the body parser to MALFORMED_JSON', () => {
     const syntax = Object.assign(new SyntaxError('Unexpected end of JSON input'), { statusCode: 400 });
     expect(toAppError(syntax).errorName).toBe('MALFORMED_JSON');
+  });
+
+  it.each([
+    ['store', 'STORE_UNAVAILABLE', 50301],
+    ['database', 'DATABASE_UNAVAILABLE', 50302],
+  ] as const)('answers an outage of the %s with 503 %s, not INTERNAL', (service, name, code) => {
+    const mapped = toAppError(new ServiceUnavailableError(service, new Error('connect ECONNREFUSED')));
+    expect(mapped).toMatchObject({ errorName: name, code, status: 503 });
+    expect(mapped.message).toBe(ErrorCodes[name].message);
   });
 
   it('turns anything unknown into INTERNAL without leaking its message', () => {
