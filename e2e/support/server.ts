@@ -28,7 +28,10 @@ const exited = (child: ChildProcess) =>
 
 const tail = (file: string) => readFileSync(file, 'utf8').split('\n').slice(-40).join('\n');
 
-/** Starts the real server (server/src/main.ts) and resolves once GET /readyz answers 200. */
+/**
+ * Starts the real server as `npm start` does (plain node on the build's server/dist/main.js; the root
+ * `npm run test:e2e` builds it first) and resolves once GET /readyz answers 200.
+ */
 export const startServer = async (options: {
   port: number;
   dataDir: string;
@@ -37,7 +40,7 @@ export const startServer = async (options: {
   await assertPortFree(options.port);
   const logFile = join(options.dataDir, 'server.log');
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, ['server/dist/main.js'], {
     cwd: repoRoot,
     env: { ...process.env, ...options.env, PORT: String(options.port), DATA_DIR: options.dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],

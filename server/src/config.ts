@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { loadSmsSettings, type SmsSettings, SmsSettingsError } from './platform/sms';
+import { SERVER_ROOT } from './server-root';
 
 /** Every setting the server reads, from the environment, validated once at start. */
 const envSchema = z.object({
@@ -70,7 +71,8 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const serverRoot = path.resolve(import.meta.dirname, '..');
+/** The demo seed, loaded into an empty database unless SEED_FILE names another. */
+export const DEFAULT_SEED_FILE = path.join(SERVER_ROOT, 'seed', 'demo.json');
 
 /** Turns the environment into a typed Config, or throws a ConfigError with one clear line. */
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
@@ -99,7 +101,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL,
-    seedFile: path.resolve(e.SEED_FILE ?? path.join(serverRoot, 'seed', 'demo.json')),
+    seedFile: path.resolve(e.SEED_FILE ?? DEFAULT_SEED_FILE),
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,
     smsProvider: e.SMS_PROVIDER,
     logLevel: e.LOG_LEVEL,
@@ -108,6 +110,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     rememberMeTtlSeconds: e.REMEMBER_ME_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(serverRoot, '..', 'web', 'dist')),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
   };
 };

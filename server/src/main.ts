@@ -2,8 +2,16 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { startEmbeddedDatabase } from './platform/db/embedded';
+import type { DatabaseOrigin } from './platform/db/pglite-worker/protocol';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+
+const DATABASE_ORIGINS: Record<DatabaseOrigin, string> = {
+  existing: 'existing data',
+  prepared: 'new, copied from the prepared demo database',
+  template: 'new, from the empty template',
+  new: 'new',
+};
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n`);
@@ -22,7 +30,9 @@ const start = async () => {
   })();
   await mkdir(config.dataDir, { recursive: true });
   // The embedded database opens in its worker thread while this thread loads the server's modules.
-  const embedded = config.databaseUrl ? undefined : startEmbeddedDatabase(config.dataDir);
+  const embedded = config.databaseUrl
+    ? undefined
+    : startEmbeddedDatabase(config.dataDir, { seedFile: config.seedFile });
   embedded?.catch(() => undefined); // reported by openDatabase below
   const [
     { buildApp },
@@ -64,9 +74,10 @@ const start = async () => {
   const address = app.server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = config.publicUrl ?? `http://localhost:${port}`;
+  const origin = await embedded?.then((client) => DATABASE_ORIGINS[client.origin]);
   const lines = [
     `Platform ready in ${Date.now() - startedAt} ms: ${url}/login.html  (API docs: ${url}/docs)`,
-    `Database: ${db.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL (DATABASE_URL)'}; store: ${config.redisUrl ? 'Redis (REDIS_URL)' : 'in memory'}`,
+    `Database: ${db.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')} (${origin})` : 'PostgreSQL (DATABASE_URL)'}; store: ${config.redisUrl ? 'Redis (REDIS_URL)' : 'in memory'}`,
   ];
   if (seed.loaded && seed.passwordFile) {
     lines.push(

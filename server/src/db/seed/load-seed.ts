@@ -1,10 +1,11 @@
 import { chmod, copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { PACKAGES_FOLDER } from '../../modules/app-packages/package-files';
 import { hashPassword } from '../../platform/crypto/passwords';
 import { newId, randomPassword } from '../../platform/crypto/tokens';
 import type { Database, Tx } from '../../platform/db/database';
+import { SERVER_ROOT } from '../../server-root';
 import {
   accounts,
   applications,
@@ -27,6 +28,13 @@ import { SeedError, validateSeed } from './validate-seed';
 
 export const INITIAL_PASSWORD_FILE = 'initial-admin-password.txt';
 const SEED_LOCK_KEY = 727_002;
+
+/**
+ * The password hash of every user in a prepared database (the build's copy of the demo seed, see
+ * prepareSeed): not an argon2 hash, so no password verifies against it, and the first start replaces
+ * it with the hash of that installation's own initial password. No fixed password ships in the image.
+ */
+export const PREPARED_PASSWORD_HASH = 'prepared-seed: set at first start';
 
 export interface SeedOutcome {
   /** False when the database already had data and the seed was left alone. */
@@ -191,7 +199,7 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
 };
 
 /** The packages shipped with the product (server/seed/packages/), for seeds written elsewhere. */
-const BUILT_IN_PACKAGES = path.resolve(import.meta.dirname, '../../../seed', PACKAGES_FOLDER);
+const BUILT_IN_PACKAGES = path.join(SERVER_ROOT, 'seed', PACKAGES_FOLDER);
 
 const isFile = (file: string) =>
   stat(file).then(
@@ -222,8 +230,38 @@ const seedPackages = async (seed: Seed, seedFile: string) => {
 };
 
 /**
+ * Loads the seed's data into an empty database for the build's prepared directory: everything but the
+ * passwords, which loadSeedIfEmpty sets at the first start of each installation.
+ */
+export const prepareSeed = async (db: Database, seedFile: string): Promise<void> => {
+  const seed = await readSeedFile(seedFile);
+  const everyUser = [seed.platform.admin, ...seed.tenants.flatMap((t) => t.users)];
+  const placeholders = new Map(everyUser.map((user) => [user.username, PREPARED_PASSWORD_HASH]));
+  await db.asPlatform((tx) => insertSeed(tx, seed, placeholders));
+};
+
+/** Sets the real hashes in a prepared database; false when there was nothing to set (not prepared, or done). */
+const completePreparedSeed = async (tx: Tx, passwordHashes: Map<string, Promise<string>>) => {
+  const pending = await tx
+    .select({ username: accounts.username })
+    .from(accounts)
+    .where(eq(accounts.passwordHash, PREPARED_PASSWORD_HASH));
+  for (const { username } of pending) {
+    const passwordHash = await passwordHashes.get(username);
+    if (!passwordHash)
+      throw new SeedError(`The prepared database has user "${username}", not in the seed file`);
+    await tx
+      .update(accounts)
+      .set({ passwordHash })
+      .where(and(eq(accounts.username, username), eq(accounts.passwordHash, PREPARED_PASSWORD_HASH)));
+  }
+  return pending.length > 0;
+};
+
+/**
  * Loads the seed into an empty database, in one transaction, once: instances starting together
- * serialise on an advisory lock and the later ones find data and leave it alone.
+ * serialise on an advisory lock and the later ones find data and leave it alone. A database copied
+ * from the build's prepared directory already has the seed's data: then only the passwords are set.
  */
 export const loadSeedIfEmpty = async (
   db: Database,
@@ -244,7 +282,7 @@ export const loadSeedIfEmpty = async (
     const [existing] = await tx
       .select({ count: sql<string>`(SELECT count(*) FROM accounts) + (SELECT count(*) FROM tenants)` })
       .from(sql`(SELECT 1) AS one`);
-    if (Number(existing?.count) > 0) return false;
+    if (Number(existing?.count) > 0) return completePreparedSeed(tx, hashing);
     for (const [username, pending] of hashing) passwordHashes.set(username, await pending);
     await insertSeed(tx, seed, passwordHashes);
     return true;

@@ -1,8 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { SERVER_ROOT } from '../../server-root';
 import type { SqlRunner } from './sql-runner';
 
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../db/migrations');
+/** Read from the sources also when the server runs compiled: SQL needs no build. */
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'src', 'db', 'migrations');
 
 /** Any number fixed for this application: serialises migrations of instances starting together. */
 const MIGRATION_LOCK_KEY = 727_001;

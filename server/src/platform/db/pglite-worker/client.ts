@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type {
+  DatabaseOrigin,
   WorkerError,
   WorkerOptions,
   WorkerReady,
@@ -32,6 +33,8 @@ export interface PgliteWorkerClient extends PgliteRunner {
   /** Runs a script in a transaction of its own, in one message: committed, or rolled back on error. */
   execInTransaction(sql: string): Promise<void>;
   close(): Promise<void>;
+  /** Where the database's files came from when it opened. */
+  readonly origin: DatabaseOrigin;
 }
 
 /** A database error as the worker reported it: the same fields (code, constraint, detail…) as PGlite's. */
@@ -79,7 +82,7 @@ export const startPgliteWorker = async (options: WorkerOptions): Promise<PgliteW
     pending.clear();
   };
 
-  await new Promise<void>((resolve, reject) => {
+  const origin = await new Promise<DatabaseOrigin>((resolve, reject) => {
     const onExit = (code: number) =>
       reject(new Error(`the PGlite worker exited (${code}) before it was ready`));
     worker.once('error', reject);
@@ -87,7 +90,7 @@ export const startPgliteWorker = async (options: WorkerOptions): Promise<PgliteW
     worker.once('message', (message: WorkerReady) => {
       worker.off('error', reject);
       worker.off('exit', onExit);
-      if (message.ready) resolve();
+      if (message.ready) resolve(message.origin);
       else reject(new PgliteWorkerError(message.error));
     });
   }).catch(async (error: unknown) => {
@@ -146,6 +149,7 @@ export const startPgliteWorker = async (options: WorkerOptions): Promise<PgliteW
   });
 
   return {
+    origin,
     ...runner(),
     transaction: async (work, options = {}) => {
       // The queries go out right behind the begin; its answer is awaited before the commit.

@@ -52,7 +52,15 @@ export interface WorkerOptions {
   dataPath?: string;
   /** A saved empty cluster (an uncompressed tar) to start a new database from. */
   templateFile?: string;
+  /**
+   * A prepared data directory to copy into a new dataPath instead (cheaper than unpacking the template):
+   * the build's, with the migrations applied and the demo seed loaded.
+   */
+  preparedDataDir?: string;
 }
 
+/** Where the database's files came from: already there, a copy of the prepared directory, the template, or initdb. */
+export type DatabaseOrigin = 'existing' | 'prepared' | 'template' | 'new';
+
 /** The worker's first message: the database is open (or could not be). */
-export type WorkerReady = { ready: true } | { ready: false; error: WorkerError };
+export type WorkerReady = { ready: true; origin: DatabaseOrigin } | { ready: false; error: WorkerError };

@@ -6,8 +6,8 @@
  * because Node 20 cannot start a worker thread on a TypeScript file through tsx, and the thread then
  * starts without loading a compiler at all.
  */
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { cpSync, existsSync } from 'node:fs';
+import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,6 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 /** @typedef {import('./protocol').WorkerReady} WorkerReady */
 /** @typedef {import('./protocol').WorkerError} WorkerError */
 /** @typedef {import('./protocol').WorkerOptions} WorkerOptions */
+/** @typedef {import('./protocol').DatabaseOrigin} DatabaseOrigin */
 /** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
 
 const port = parentPort;
@@ -60,15 +61,39 @@ const rawParsersFor = (types) => {
   return table;
 };
 
+/**
+ * Copies the prepared data directory into the database's (empty) folder. The copy goes to a sibling
+ * folder first and is renamed into place, so an interrupted copy never looks like a database.
+ * @param {string} from @param {string} to
+ */
+const copyPreparedDataDir = async (from, to) => {
+  const partial = `${to}.partial-${process.pid}`;
+  await rm(partial, { recursive: true, force: true });
+  // Synchronous: this thread has nothing else to do meanwhile, and fs.cp's promise version, a few
+  // asynchronous calls per file of about 1,100, took 0.55 s against 0.15 s.
+  cpSync(from, partial, { recursive: true });
+  await rename(partial, to);
+};
+
+/** @returns {Promise<{ client: PGlite; origin: DatabaseOrigin }>} */
 const openClient = async () => {
-  const isNew = !options.dataPath || !existsSync(path.join(options.dataPath, 'PG_VERSION'));
+  const { dataPath, templateFile, preparedDataDir } = options;
+  if (dataPath && existsSync(path.join(dataPath, 'PG_VERSION'))) {
+    const client = new PGlite(dataPath);
+    await client.waitReady;
+    return { client, origin: 'existing' };
+  }
+  if (dataPath && preparedDataDir && existsSync(path.join(preparedDataDir, 'PG_VERSION'))) {
+    await copyPreparedDataDir(preparedDataDir, dataPath);
+    const client = new PGlite(dataPath);
+    await client.waitReady;
+    return { client, origin: 'prepared' };
+  }
   const template =
-    isNew && options.templateFile && existsSync(options.templateFile)
-      ? new Blob([await readFile(options.templateFile)])
-      : undefined;
-  const client = new PGlite(options.dataPath, template ? { loadDataDir: template } : {});
+    templateFile && existsSync(templateFile) ? new Blob([await readFile(templateFile)]) : undefined;
+  const client = new PGlite(dataPath, template ? { loadDataDir: template } : {});
   await client.waitReady;
-  return client;
+  return { client, origin: template ? 'template' : 'new' };
 };
 
 const ROLLBACK = Symbol('rollback');
@@ -196,9 +221,9 @@ const serve = (client, port) => {
 };
 
 openClient().then(
-  (client) => {
+  ({ client, origin }) => {
     serve(client, port);
-    port.postMessage(/** @type {WorkerReady} */ ({ ready: true }));
+    port.postMessage(/** @type {WorkerReady} */ ({ ready: true, origin }));
   },
   (error) => port.postMessage(/** @type {WorkerReady} */ ({ ready: false, error: errorOf(error) })),
 );
