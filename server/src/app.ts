@@ -2,12 +2,14 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { appPackageRoutes } from './modules/app-packages/routes';
+import { LOGIN_LOG_WRITER } from './modules/auth/login-log';
 import { authRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
 import { dictionaryRoutes } from './modules/dictionary/routes';
 import { healthRoutes } from './modules/health/routes';
 import { keyRoutes } from './modules/keys/routes';
 import { legacyLoginRoutes } from './modules/legacy-login/routes';
+import { logDeadLetterRoutes } from './modules/log-dead-letters/routes';
 import { loginConfigRoutes } from './modules/login-config/routes';
 import { menuRoutes } from './modules/menus/routes';
 import { messageRoutes } from './modules/messages/routes';
@@ -17,6 +19,7 @@ import { registrationRoutes } from './modules/registration/routes';
 import { smsRoutes } from './modules/sms/routes';
 import { tenantSwitchRoutes } from './modules/tenant-switch/routes';
 import { usageLogRoutes } from './modules/usage-logs/routes';
+import { USAGE_LOG_WRITER } from './modules/usage-logs/service';
 import { userRoutes } from './modules/users/routes';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
@@ -77,7 +80,15 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(websocket, { options: { maxPayload: 1024 } });
 
   await server.register(
-    healthRoutes({ db: options.db, store: options.store, isShuttingDown: () => shuttingDown }),
+    healthRoutes({
+      db: options.db,
+      store: options.store,
+      isShuttingDown: () => shuttingDown,
+      logWriters: () => ({
+        [LOGIN_LOG_WRITER]: services.loginLog.stats(),
+        [USAGE_LOG_WRITER]: services.usageLogs.stats(),
+      }),
+    }),
   );
   await server.register(keyRoutes(services.keys));
   await server.register(loginConfigRoutes(services));
@@ -97,6 +108,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(tenantSwitchRoutes(services));
   // The shell's menu trees (issue 6, part A).
   await server.register(menuRoutes(services));
+  // Log rows the database refused (issue 11).
+  await server.register(logDeadLetterRoutes(services));
   if (options.serveWeb !== false) await registerStaticWeb(server, config.webDistDir);
 
   await server.ready();

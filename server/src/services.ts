@@ -18,6 +18,7 @@ import { createDictionaryService } from './modules/dictionary/service';
 import { createKeysRepo } from './modules/keys/repo';
 import { createKeyService } from './modules/keys/service';
 import { createLegacyLogin } from './modules/legacy-login/service';
+import { createLogDeadLettersRepo } from './modules/log-dead-letters/repo';
 import { createLoginConfigRepo } from './modules/login-config/repo';
 import { createLoginConfigService } from './modules/login-config/service';
 import { createMenusRepo } from './modules/menus/repo';
@@ -75,7 +76,8 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   const accounts = createAccountDirectory(createAccountsRepo(db), pubsub);
   const captcha = createCaptchaService({ store });
   const lockout = createLockoutService({ store, effectiveConfig: loginConfig.effective });
-  const loginLog = createLoginLog(db, options.logger);
+  const logDeadLetters = createLogDeadLettersRepo(db);
+  const loginLog = createLoginLog({ db, deadLetters: logDeadLetters, reporter: options.logger });
   const sms = createSmsProvider(config.sms, { dataDir: config.dataDir, logger: options.logger });
   const codes = createVerificationCodes({ store, sms });
   const signIn = createSignIn({ accounts, tenants, sessions, loginLog, codes, store });
@@ -114,7 +116,13 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     legacyLogin: createLegacyLogin({ tenants, loginConfig, keys, captcha, loginLog }),
     changePassword: createChangePassword({ accounts, keys, loginConfig, lockout, sessions }),
     // The shell's server calls (issue 6).
-    usageLogs: createUsageLogService({ repo: createUsageLogsRepo(db), users, reporter: options.logger }),
+    usageLogs: createUsageLogService({
+      repo: createUsageLogsRepo(db),
+      users,
+      deadLetters: logDeadLetters,
+      reporter: options.logger,
+    }),
+    logDeadLetters,
     appPackages: createAppPackageService({
       repo: createAppPackagesRepo(db),
       access,

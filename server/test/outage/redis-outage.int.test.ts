@@ -168,6 +168,30 @@ describe.each(redisUrls)('a Redis outage (Redis at %s, reached through a proxy)'
       expect(code.json()).toMatchObject({ Code: 0 });
     });
   });
+
+  describe('when Redis stops answering without closing the connection', () => {
+    afterAll(() => proxy.resume());
+
+    it('answers 503 STORE_UNAVAILABLE within 1.5 s all the same, and recovers once replies flow again', async () => {
+      proxy.stall();
+      const { result: res, elapsedMs } = await timed(requestsThatNeedTheStore['POST /dmp/login']);
+      console.info(
+        `[redis stalled] POST /dmp/login answered ${res.statusCode} in ${elapsedMs.toFixed(1)} ms`,
+      );
+      expect(res.statusCode).toBe(503);
+      expect(res.json().Error).toBe('STORE_UNAVAILABLE');
+      expect(elapsedMs).toBeLessThan(OUTAGE_ANSWER_BUDGET_MS);
+
+      proxy.resume();
+      await vi.waitFor(
+        async () => {
+          const { res } = await signIn();
+          expect(res.statusCode).toBe(200);
+        },
+        { timeout: RECOVERY_BUDGET_MS + 5_000, interval: 100 },
+      );
+    }, 20_000);
+  });
 });
 
 describe.each(redisUrls)('RedisPubSub through an outage (Redis at %s)', (redisUrl) => {

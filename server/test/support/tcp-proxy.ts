@@ -12,6 +12,13 @@ export interface TcpProxy {
   cut(): Promise<void>;
   /** Listens again on the same port. */
   restore(): Promise<void>;
+  /**
+   * Keeps every connection open but stops passing bytes either way, as a network that drops packets
+   * does: nothing is refused or reset, replies just never come.
+   */
+  stall(): void;
+  /** Passes the bytes held back by stall(), and any after them. */
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -23,14 +30,25 @@ export const startTcpProxy = async (target: { host: string; port: number }): Pro
     // A reset from either side is what the test wants to provoke, not a failure of the proxy.
     socket.on('error', () => socket.destroy());
   };
-  const server = net.createServer((client) => {
-    const upstream = net.connect(target.port, target.host);
-    track(client);
-    track(upstream);
-    client.on('close', () => upstream.destroy());
-    upstream.on('close', () => client.destroy());
+  const pairs = new Set<{ client: net.Socket; upstream: net.Socket }>();
+  let stalled = false;
+  const connect = ({ client, upstream }: { client: net.Socket; upstream: net.Socket }) => {
     client.pipe(upstream);
     upstream.pipe(client);
+  };
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    const pair = { client, upstream };
+    track(client);
+    track(upstream);
+    pairs.add(pair);
+    client.on('close', () => {
+      upstream.destroy();
+      pairs.delete(pair);
+    });
+    upstream.on('close', () => client.destroy());
+    if (stalled) client.pause();
+    else connect(pair);
   });
   const listen = (port: number) =>
     new Promise<void>((resolve, reject) => {
@@ -59,6 +77,19 @@ export const startTcpProxy = async (target: { host: string; port: number }): Pro
     },
     cut: stopListening,
     restore: () => listen(port),
+    stall: () => {
+      stalled = true;
+      for (const { client, upstream } of pairs) {
+        client.unpipe(upstream);
+        upstream.unpipe(client);
+        client.pause();
+        upstream.pause();
+      }
+    },
+    resume: () => {
+      stalled = false;
+      for (const pair of pairs) connect(pair);
+    },
     close: stopListening,
   };
 };

@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { schema } from '../../db/schema';
 import { isServiceUnavailable } from '../unavailable';
+import { UnstorableValueError } from './database-errors';
 import { startEmbeddedDatabase } from './embedded';
 import { migrate } from './migrate';
 import { databaseCall } from './outage';
@@ -75,7 +76,7 @@ const poolBackend = (pool: pg.Pool): Backend => {
 
 /** A text value as an SQL string literal (standard_conforming_strings is on: only quotes need doubling). */
 const sqlLiteral = (value: string): string => {
-  if (value.includes('\0')) throw new Error('NUL in an SQL literal');
+  if (value.includes('\0')) throw new UnstorableValueError();
   return `'${value.replaceAll("'", "''")}'`;
 };
 
@@ -108,8 +109,9 @@ const pgliteBackend = (client: PgliteWorkerClient): Backend => {
     insertAsPlatform: async (table, rows) => {
       if (rows.length === 0) return;
       const { sql: insert } = dialect.sqlToQuery(builder.insert(table).values(rows).getSQL().inlineParams());
-      // The simple protocol ends a statement at NUL; HTTP headers cannot carry one, so this is a bug guard.
-      if (insert.includes('\0')) throw new Error('NUL in an SQL statement');
+      // PostgreSQL cannot store NUL in text (and the simple protocol would end the statement there):
+      // refused with the SQLSTATE PostgreSQL answers, so a batch writer sets the row aside.
+      if (insert.includes('\0')) throw new UnstorableValueError();
       await client.execInTransaction(`${platformScope};\n${insert}`);
     },
     admin: pgliteRunner(client),
