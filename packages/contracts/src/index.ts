@@ -4,6 +4,7 @@ export * from './custom-css';
 export * from './envelope';
 export * from './envelope-schema';
 export * from './errors';
+export * from './log-dead-letters';
 export * from './login-config';
 export * from './login-config-values';
 export * from './menus';

@@ -229,6 +229,18 @@ export const usageLogs = pgTable('usage_logs', {
   createdAt: createdAt(),
 });
 
+// Log rows the database refused (migration 0006_log_dead_letters.sql); platform scope only.
+export const logDeadLetters = pgTable('log_dead_letters', {
+  id: text('id').primaryKey(),
+  /** The batch writer that set the row aside: 'login-log', 'usage-logs'. */
+  writer: text('writer').notNull(),
+  sqlState: text('sql_state'),
+  reason: text('reason').notNull(),
+  /** The refused row, with NUL characters and lone surrogates escaped as text. */
+  rowData: jsonb('row_data').notNull(),
+  createdAt: createdAt(),
+});
+
 export const platformDictionaries = pgTable('platform_dictionaries', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
@@ -312,6 +324,7 @@ export const schema = {
   tenantApplications,
   roleMenuGrants,
   usageLogs,
+  logDeadLetters,
   platformDictionaries,
   tenantDictionaries,
   platformParams,

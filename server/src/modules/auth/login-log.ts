@@ -2,6 +2,10 @@ import { loginLogs } from '../../db/schema';
 import { newId } from '../../platform/crypto/tokens';
 import { BatchWriter } from '../../platform/db/batch-writer';
 import type { Database } from '../../platform/db/database';
+import type { LogDeadLettersRepo } from '../log-dead-letters/repo';
+
+/** The writer's name in counters, log lines and dead letters. */
+export const LOGIN_LOG_WRITER = 'login-log';
 
 /** 'switch': a tenant switch (POST /dmp/changeTenant, /dmp/changeTenantToken, /dmp/changePlatformToken). */
 export type LoginMode = 'password' | 'sms' | 'qr' | 'legacy' | 'register' | 'switch';
@@ -18,7 +22,7 @@ export interface LoginAttempt {
   channel?: string;
 }
 
-/** Where write failures are reported (the app's logger). Rows are retried, so a warning. */
+/** Where write failures are reported (the app's logger). */
 export interface LoginLogReporter {
   warn(details: Record<string, unknown>, msg: string): void;
 }
@@ -38,27 +42,33 @@ const rowOf = (attempt: LoginAttempt): LoginLogRow => ({
 /**
  * Every sign-in attempt, successful or not, for the login-log and statistics pages. Written behind
  * (like Keycloak's event store): an attempt only queues its row, and the rows of half a second go in one
- * multi-row insert, so a sign-in pays no database round trip for its log. Failed writes are retried,
- * nothing is dropped; close() at shutdown writes what is waiting.
+ * multi-row insert, so a sign-in pays no database round trip for its log and never waits for it. A row
+ * the database refuses is set aside in log_dead_letters; while the database is unavailable rows stay
+ * queued (up to 20,000, then new ones are dropped and counted) and are retried with backoff; close() at
+ * shutdown writes what is waiting. See BatchWriter.
  */
-export const createLoginLog = (db: Database, reporter: LoginLogReporter) => {
+export const createLoginLog = (deps: {
+  db: Database;
+  deadLetters: LogDeadLettersRepo;
+  reporter: LoginLogReporter;
+}) => {
   const writer = new BatchWriter<LoginLogRow>({
+    name: LOGIN_LOG_WRITER,
     flushIntervalMs: 500,
     maxBatchRows: 500,
     maxPendingRows: 20_000,
     groupOf: () => '',
-    write: (_group, rows) => db.insertAsPlatform(loginLogs, rows),
-    onWriteError: (error, rowCount) =>
-      reporter.warn(
-        { err: error, rowCount },
-        'login-log rows not written yet; they stay queued and are retried',
-      ),
+    write: (_group, rows) => deps.db.insertAsPlatform(loginLogs, rows),
+    deadLetter: (refused) => deps.deadLetters.record(LOGIN_LOG_WRITER, refused),
+    reporter: deps.reporter,
   });
   return {
     record: (attempt: LoginAttempt): Promise<void> => writer.add(rowOf(attempt)),
     /** Writes everything queued so far (tests and admin reads that must see the latest attempts). */
     flush: () => writer.flush(),
     close: () => writer.close(),
+    /** Counts for readiness: queued, written, set aside, dropped, retried. */
+    stats: () => writer.stats(),
   };
 };
 

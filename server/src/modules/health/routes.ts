@@ -1,16 +1,38 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { BatchWriterStats } from '../../platform/db/batch-writer';
 import type { Database } from '../../platform/db/database';
 import type { Store } from '../../platform/store/store';
+
+/** The counters of one batch log writer (see BatchWriter). */
+const logWriterStatsSchema = z.object({
+  queued: z.number().int(),
+  written: z.number().int(),
+  deadLettered: z.number().int(),
+  dropped: z.number().int(),
+  retries: z.number().int(),
+  retryInMs: z.number(),
+  lastError: z.object({ sqlState: z.string().nullable(), message: z.string(), at: z.string() }).nullable(),
+});
 
 const healthSchema = z.object({
   status: z.enum(['ok', 'unavailable']),
   checks: z.record(z.string(), z.string()),
+  /**
+   * Readiness only: the log writers' counters by writer name. Informational; they do not decide
+   * readiness (a log writer waiting for the database shows in the database check already).
+   */
+  logWriters: z.record(z.string(), logWriterStatsSchema).optional(),
 });
 
 /** Liveness answers while the process runs; readiness only when the database and store answer. */
 export const healthRoutes =
-  (deps: { db: Database; store: Store; isShuttingDown: () => boolean }): FastifyPluginAsyncZod =>
+  (deps: {
+    db: Database;
+    store: Store;
+    isShuttingDown: () => boolean;
+    logWriters: () => Record<string, BatchWriterStats>;
+  }): FastifyPluginAsyncZod =>
   async (app) => {
     app.get('/healthz', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({
       status: 'ok' as const,
@@ -36,7 +58,9 @@ export const healthRoutes =
         ]);
         if (deps.isShuttingDown()) checks.shutdown = 'in progress';
         const ready = Object.values(checks).every((v) => v === 'ok');
-        return reply.code(ready ? 200 : 503).send({ status: ready ? 'ok' : 'unavailable', checks });
+        return reply
+          .code(ready ? 200 : 503)
+          .send({ status: ready ? 'ok' : 'unavailable', checks, logWriters: deps.logWriters() });
       },
     );
   };

@@ -11,6 +11,7 @@ import { newId } from '../../platform/crypto/tokens';
 import { BatchWriter } from '../../platform/db/batch-writer';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../auth/request-context';
+import type { LogDeadLettersRepo } from '../log-dead-letters/repo';
 import type { ActiveSession } from '../sessions/repo';
 import type { UsersRepo } from '../users/repo';
 import type { UsageLogRow, UsageLogsRepo } from './repo';
@@ -34,11 +35,13 @@ export const DEFAULT_USAGE_LOG_WRITER: UsageLogWriterSettings = {
   maxPendingRows: 50_000,
 };
 
-/** Where write failures are reported (the app's logger). They are retried, so a warning, not an error. */
+/** Where write failures are reported (the app's logger). */
 export interface UsageLogReporter {
-  info(details: Record<string, unknown>, msg: string): void;
-  warn?(details: Record<string, unknown>, msg: string): void;
+  warn(details: Record<string, unknown>, msg: string): void;
 }
+
+/** The writer's name in counters, log lines and dead letters. */
+export const USAGE_LOG_WRITER = 'usage-logs';
 
 const PLATFORM_GROUP = '';
 const USER_AGENT_MAX = 300;
@@ -46,25 +49,25 @@ const USER_AGENT_MAX = 300;
 /**
  * Usage logs (spec section 3): applications opened and packages downloaded, by signed-in users and by
  * visitors. A request only queues its row and answers; rows are written in batches (see BatchWriter),
- * so logging never slows the page and thousands of logs a second cost a few inserts.
+ * so logging never slows the page and thousands of logs a second cost a few inserts. A row the
+ * database refuses is set aside in log_dead_letters; beyond maxPendingRows queued (a long database
+ * outage) new logs are dropped and counted.
  */
 export const createUsageLogService = (deps: {
   repo: UsageLogsRepo;
   users: UsersRepo;
+  deadLetters: LogDeadLettersRepo;
   reporter: UsageLogReporter;
   settings?: UsageLogWriterSettings;
 }) => {
   const settings = deps.settings ?? DEFAULT_USAGE_LOG_WRITER;
   const writer = new BatchWriter<UsageLogRow>({
     ...settings,
+    name: USAGE_LOG_WRITER,
     groupOf: (row) => row.tenant_id ?? PLATFORM_GROUP,
     write: (group, rows) => deps.repo.insertBatch(group === PLATFORM_GROUP ? null : group, rows),
-    onWriteError: (error, rowCount) =>
-      (deps.reporter.warn ?? deps.reporter.info).call(
-        deps.reporter,
-        { err: error, rowCount },
-        'usage logs not written yet; they stay queued and are retried',
-      ),
+    deadLetter: (refused) => deps.deadLetters.record(USAGE_LOG_WRITER, refused),
+    reporter: deps.reporter,
   });
   // Every log of a signed-in user names the account; user names change rarely, so keep them a minute.
   const userNames = new TtlCache<string>(60_000);
@@ -124,6 +127,8 @@ export const createUsageLogService = (deps: {
     /** At shutdown: writes what is queued; logs of requests still finishing are written as they come. */
     close: () => writer.close(),
     pendingCount: () => writer.pendingCount,
+    /** Counts for readiness: queued, written, set aside, dropped, retried. */
+    stats: () => writer.stats(),
   };
 };
 
