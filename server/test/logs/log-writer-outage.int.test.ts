@@ -220,7 +220,6 @@ describe.each(postgresUrls)(
         await loginLog.close().catch(() => undefined);
         await db.close();
         await proxy.close();
-        await sleep(0);
         await scratch.drop();
       }
     }, 30_000);
