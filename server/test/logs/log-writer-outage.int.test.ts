@@ -1,6 +1,6 @@
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loginLogs, usageLogs } from '../../src/db/schema';
+import { logDeadLetters, loginLogs, usageLogs } from '../../src/db/schema';
 import { createLoginLog } from '../../src/modules/auth/login-log';
 import { createLogDeadLettersRepo } from '../../src/modules/log-dead-letters/repo';
 import { createUsageLogsRepo } from '../../src/modules/usage-logs/repo';
@@ -22,13 +22,19 @@ const connectionRefused = () =>
 
 /** The real database, except that login-log writes fail like an unreachable server while `down`. */
 const withLoginLogOutage = (db: Database) => {
-  const state = { down: false, attemptsAt: [] as number[] };
+  /** loseAnswers: that many writes are stored, then fail as if the connection dropped before the answer. */
+  const state = { down: false, loseAnswers: 0, attemptsAt: [] as number[] };
   const wrapped: Database = {
     ...db,
     insertAsPlatform: async (table, rows) => {
       if (table === loginLogs) {
         state.attemptsAt.push(performance.now());
         if (state.down) throw connectionRefused();
+        if (state.loseAnswers > 0) {
+          state.loseAnswers--;
+          await db.insertAsPlatform(table, rows);
+          throw connectionRefused();
+        }
       }
       return db.insertAsPlatform(table, rows);
     },
@@ -122,6 +128,39 @@ describe.each(testBackends())('log writers while the database fails, on $name', 
     );
     expect(await storedUsernames('outage-nobody')).toEqual(['outage-nobody']);
     expect(app.services.loginLog.stats()).toMatchObject({ retryInMs: 0, deadLettered: 0, dropped: 0 });
+  });
+
+  it('does not set aside rows whose first write was stored although its answer was lost', async () => {
+    const before = app.services.loginLog.stats();
+    outage.state.loseAnswers = 1;
+    for (const n of [1, 2, 3]) {
+      await app.services.loginLog.record({
+        tenantId: null,
+        accountId: null,
+        username: `lost-answer-${n}`,
+        mode: 'password',
+        result: 'failure',
+        errorCode: null,
+        ip: null,
+        userAgent: null,
+      });
+    }
+    await expect(app.services.loginLog.flush()).rejects.toThrow();
+    // The retry is refused as duplicates of the primary key: the rows are there, once each.
+    await app.services.loginLog.flush();
+    expect((await storedUsernames('lost-answer-')).sort()).toEqual([
+      'lost-answer-1',
+      'lost-answer-2',
+      'lost-answer-3',
+    ]);
+    expect(app.services.loginLog.stats()).toMatchObject({
+      queued: 0,
+      written: before.written + 3,
+      deadLettered: before.deadLettered,
+      retries: before.retries + 1,
+    });
+    const letters = await infra.db.asPlatform((tx) => tx.select().from(logDeadLetters));
+    expect(letters).toEqual([]);
   });
 
   it('drops and counts usage logs beyond its queue while the database hangs, without making callers wait', async () => {

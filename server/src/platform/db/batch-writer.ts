@@ -1,4 +1,4 @@
-import { describeDatabaseError, isRefusedRow } from './database-errors';
+import { describeDatabaseError, isPrimaryKeyDuplicate, isRefusedRow } from './database-errors';
 
 /** A row the database refused, with its refusal. */
 export interface RefusedRow<Row> {
@@ -72,7 +72,8 @@ class Unwritten<Row> extends Error {
  * - A row the database refuses (see isRefusedRow: bad data, a broken constraint) is found by
  *   bisecting its batch: the halves are written apart until each refused row stands alone. It is set
  *   aside through deadLetter() with the reason and the rows behind it are written, so one bad row
- *   never holds up the others and is never tried again.
+ *   never holds up the others and is never tried again. A row refused as a duplicate of its own
+ *   primary key was stored by an earlier write whose answer was lost, and is simply skipped.
  * - Any other failure means the database is unavailable: the rows not written stay queued, ahead of
  *   newer ones, and are tried again after a backoff (0.5 s doubling to 30 s by default). Until then
  *   nothing but that timer (or an explicit flush()) starts a write: an outage makes no hot loop.
@@ -241,7 +242,11 @@ export class BatchWriter<Row> {
         this.inFlight -= part.length;
       } catch (error) {
         if (!isRefusedRow(error)) throw new Unwritten(error, [part, ...parts.reverse()].flat());
-        if (part.length === 1) {
+        if (part.length === 1 && isPrimaryKeyDuplicate(error)) {
+          // Stored by an earlier write whose answer was lost: nothing to set aside.
+          this.counts.written += 1;
+          this.inFlight -= 1;
+        } else if (part.length === 1) {
           refused.push({ row: part[0] as Row, error });
           this.lastError = { ...describeDatabaseError(error), at: new Date().toISOString() };
         } else {

@@ -124,6 +124,34 @@ describe('BatchWriter', () => {
     expect(writer.pendingCount).toBe(0);
   });
 
+  it('skips rows refused as duplicates of their primary key: an earlier write stored them but its answer was lost', async () => {
+    const table = new Map<number, Row>();
+    let loseNextAnswer = true;
+    const { writer, deadLetters } = setup({
+      flushIntervalMs: 10_000,
+      write: async (_group, rows) => {
+        if (rows.some((row) => table.has(row.n))) {
+          throw Object.assign(new Error('duplicate key value violates unique constraint "test_pkey"'), {
+            code: '23505',
+            constraint: 'test_pkey',
+          });
+        }
+        for (const row of rows) table.set(row.n, row);
+        if (loseNextAnswer) {
+          loseNextAnswer = false;
+          throw new Error('Connection terminated unexpectedly');
+        }
+      },
+    });
+    for (const n of range(0, 4)) await writer.add({ tenant: 'a', n });
+    await expect(writer.flush()).rejects.toThrow('Connection terminated');
+    await writer.add({ tenant: 'a', n: 4 });
+    await writer.flush();
+    expect([...table.keys()].sort()).toEqual(range(0, 5));
+    expect(deadLetters).toEqual([]);
+    expect(writer.stats()).toMatchObject({ queued: 0, written: 5, deadLettered: 0, retries: 1 });
+  });
+
   it('keeps the rows of an unavailable database queued, retries with growing delays, and never writes a group twice', async () => {
     const { writer, down, stored, written, warnings } = setup();
     down.add('down');

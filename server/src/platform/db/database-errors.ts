@@ -46,6 +46,17 @@ export const isRefusedRow = (error: unknown): boolean => {
   return state !== null && REFUSED_ROW_CLASSES.has(state.slice(0, 2));
 };
 
+/**
+ * A unique violation of a table's primary key (PostgreSQL names it `<table>_pkey`). Log rows get random
+ * ids, so this means the row is stored already: an earlier write committed but its answer was lost
+ * to a connection failure, and the retry sent the row again.
+ */
+export const isPrimaryKeyDuplicate = (error: unknown): boolean => {
+  const explaining = explainingErrorOf(error);
+  const constraint = (explaining.error as { constraint?: unknown } | null)?.constraint;
+  return explaining.code === '23505' && typeof constraint === 'string' && constraint.endsWith('_pkey');
+};
+
 /** PostgreSQL's SQLSTATE for text it cannot store (a NUL character in a text value). */
 export const CHARACTER_NOT_IN_REPERTOIRE = '22021';
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeDatabaseError, isRefusedRow, sqlStateOf, UnstorableValueError } from './database-errors';
+import {
+  describeDatabaseError,
+  isPrimaryKeyDuplicate,
+  isRefusedRow,
+  sqlStateOf,
+  UnstorableValueError,
+} from './database-errors';
 
 const pgError = (code: string, message = 'refused') => Object.assign(new Error(message), { code });
 /** How drizzle wraps a driver's error: the statement and its parameters in the message. */
@@ -43,6 +49,15 @@ describe('database errors', () => {
       message: 'Connection terminated',
     });
     expect(sqlStateOf(pgError('EPIPE'))).toBeNull();
+  });
+
+  it('recognises a duplicate of a primary key, and only that unique violation', () => {
+    const duplicate = (constraint: string) => Object.assign(pgError('23505'), { constraint });
+    expect(isPrimaryKeyDuplicate(drizzleWrapped(duplicate('login_logs_pkey')))).toBe(true);
+    expect(isPrimaryKeyDuplicate(duplicate('accounts_username_key'))).toBe(false);
+    expect(isPrimaryKeyDuplicate(Object.assign(pgError('23514'), { constraint: 'usage_logs_pkey' }))).toBe(
+      false,
+    );
   });
 
   it('gives a value refused before sending the SQLSTATE PostgreSQL answers for it', () => {
