@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../src/platform/db/database';
+
+/**
+ * What every table holds, as one comparable value per table: a refused request must leave every
+ * one as it was. Log tables (which grow by design, and large) are compared by their row count;
+ * every other table by a hash of all its rows, so an update shows as well as an insert.
+ */
+export const createWriteFingerprint = async (db: Database) => {
+  const tables = await db.asPlatform(async (tx) => {
+    const result = await tx.execute<{ name: string }>(
+      sql`SELECT table_name AS name FROM information_schema.tables
+          WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+    );
+    return (result as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
+  });
+  const parts = tables.map((table) =>
+    /_logs$|^log_/.test(table)
+      ? `SELECT '${table}' AS name, count(*)::text AS state FROM "${table}"`
+      : `SELECT '${table}' AS name, count(*) || ':' || md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS state FROM "${table}" t`,
+  );
+  const query = sql.raw(parts.join(' UNION ALL '));
+
+  return async (): Promise<Map<string, string>> => {
+    const result = await db.asPlatform((tx) => tx.execute<{ name: string; state: string }>(query));
+    return new Map(
+      (result as unknown as { rows: { name: string; state: string }[] }).rows.map((r) => [r.name, r.state]),
+    );
+  };
+};
+
+/** Tables whose state differs between two fingerprints. */
+export const changedTables = (before: Map<string, string>, after: Map<string, string>): string[] =>
+  [...new Set([...before.keys(), ...after.keys()])].filter((name) => before.get(name) !== after.get(name));
