@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const page = (path: string) => decodeURIComponent(new URL(path, import.meta.url).pathname);
 
@@ -7,8 +10,32 @@ const page = (path: string) => decodeURIComponent(new URL(path, import.meta.url)
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:3000';
 const apiPrefixes = ['/ump', '/dmp', '/uniwim', '/package-api', '/readyz', '/docs'];
 
+/**
+ * Writes a .br and a .gz beside every text asset of the build, which the server sends to browsers that
+ * accept them (server/src/platform/http/static-web.ts). On a phone's network the sign-in page's scripts
+ * are a third of their size; compressing once here costs no CPU per request.
+ */
+const precompressAssets = (): Plugin => ({
+  name: 'precompress-assets',
+  apply: 'build',
+  closeBundle() {
+    const assets = page('./dist/assets');
+    for (const name of readdirSync(assets)) {
+      if (!/\.(js|css|svg|json)$/.test(name)) continue;
+      const file = path.join(assets, name);
+      const content = readFileSync(file);
+      if (content.length < 1024) continue;
+      writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      writeFileSync(
+        `${file}.br`,
+        brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
+    }
+  },
+});
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   base: '/',
   build: {
     outDir: 'dist',

@@ -11,6 +11,7 @@ import { keyRoutes } from './modules/keys/routes';
 import { legacyLoginRoutes } from './modules/legacy-login/routes';
 import { logDeadLetterRoutes } from './modules/log-dead-letters/routes';
 import { loginConfigRoutes } from './modules/login-config/routes';
+import { loginPageRoutes } from './modules/login-page/routes';
 import { menuRoutes } from './modules/menus/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { paramRoutes } from './modules/params/routes';
@@ -110,7 +111,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(menuRoutes(services));
   // Log rows the database refused (issue 11).
   await server.register(logDeadLetterRoutes(services));
-  if (options.serveWeb !== false) await registerStaticWeb(server, config.webDistDir);
+  if (options.serveWeb !== false) {
+    // login.html filled in with the tenant's look (issue 11); every other file as built.
+    await server.register(loginPageRoutes({ ...services, webDistDir: config.webDistDir }));
+    await registerStaticWeb(server, config.webDistDir);
+  }
 
   await server.ready();
   return {

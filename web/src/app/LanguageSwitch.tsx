@@ -10,16 +10,18 @@ import './language-switch.css';
 export const LanguageSwitch = ({ className }: { className?: string }) => {
   const { t, i18n } = useTranslation();
   const next = i18n.language === 'en-US' ? 'zh-CN' : 'en-US';
+  const nextName = next === 'en-US' ? 'English' : '中文';
   return (
     <button
       type="button"
       className={`language-switch${className ? ` ${className}` : ''}`}
-      aria-label={t('common.switchLanguage')}
+      // The name contains the visible text, so speech input ("click English") finds the button.
+      aria-label={`${t('common.switchLanguage')} ${nextName}`}
       title={t('common.switchLanguage')}
       onClick={() => void changeLanguage(next)}
     >
       <GlobalOutlined />
-      <span>{next === 'en-US' ? 'English' : '中文'}</span>
+      <span>{nextName}</span>
     </button>
   );
 };

@@ -10,7 +10,7 @@ export const LoginHeader = ({ config }: { config: LoginConfig }) => {
     <header className="login-header">
       <a className="login-logo" href="index.html" data-testid="login-logo" title={t('login.logoAlt')}>
         {config.logo ? (
-          <img className="login-logo__image" src={config.logo} alt={config.title} />
+          <img className="login-logo__image" src={config.logo} alt={config.title} fetchPriority="high" />
         ) : (
           // Without a configured logo the product still needs a recognisable mark.
           <span className="login-logo__wordmark">

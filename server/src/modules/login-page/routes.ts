@@ -1,0 +1,71 @@
+import { defaultLoginConfig, type LoginConfig } from '@uniwim/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import type { LoginConfigService } from '../login-config/service';
+import type { TenantService } from '../tenants/service';
+import { loadLoginPageTemplate } from './page-template';
+import { renderLoginPage } from './render-login-page';
+
+export interface LoginPageRouteDeps {
+  tenants: TenantService;
+  loginConfig: LoginConfigService;
+  webDistDir: string;
+}
+
+/** The longest tenant code or id GET /ump/cfg-encrypt accepts; a longer one is no tenant. */
+const MAX_TENANT_PARAM_LENGTH = 100;
+
+/** `?tenant=` as the page reads it (login-config-source.ts): the first value, trimmed, empty is none. */
+const tenantParamOf = (query: unknown): string | undefined => {
+  const raw = (query as Record<string, unknown> | undefined)?.tenant;
+  const value = (Array.isArray(raw) ? raw[0] : raw) as unknown;
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+};
+
+/**
+ * GET /login.html answers the built page filled in with the tenant's look (by `?tenant=`, else the
+ * Host, as GET /ump/cfg-encrypt decides), so a phone paints it before the page's scripts have arrived.
+ * The page's scripts still load the configuration themselves (spec section 4: after clearing the old
+ * session), and replace this rendering with the interface.
+ */
+export const loginPageRoutes =
+  ({ tenants, loginConfig, webDistDir }: LoginPageRouteDeps): FastifyPluginAsync =>
+  async (app) => {
+    const template = await loadLoginPageTemplate(webDistDir);
+    if (!template) {
+      app.log.warn({ webDistDir }, 'login.html is not built as expected; it is served as a plain file');
+      return;
+    }
+    // Each effective configuration is cached by its service until it changes: render it once.
+    const rendered = new WeakMap<LoginConfig, string>();
+    const pageFor = (config: LoginConfig): string => {
+      let html = rendered.get(config);
+      if (html === undefined) {
+        html = renderLoginPage(template, config);
+        rendered.set(config, html);
+      }
+      return html;
+    };
+    const unknownTenantPage = renderLoginPage(template, defaultLoginConfig());
+
+    const configFor = async (host: string | undefined, tenantParam: string | undefined) => {
+      if (tenantParam !== undefined && tenantParam.length > MAX_TENANT_PARAM_LENGTH) return null;
+      const tenant = await tenants.resolveForPage(host, tenantParam);
+      // An unknown ?tenant= is TENANT_NOT_FOUND to the page, which then shows the default look.
+      if (tenantParam !== undefined && !tenant) return null;
+      return (await loginConfig.effective(tenant?.id ?? null)).config;
+    };
+
+    app.get('/login.html', { schema: { hide: true } }, async (request, reply) => {
+      let html: string;
+      try {
+        const config = await configFor(request.headers.host, tenantParamOf(request.query));
+        html = config ? pageFor(config) : unknownTenantPage;
+      } catch (error) {
+        // The page must open whatever happens: without the look, its scripts load the configuration.
+        request.log.warn({ err: error }, 'login.html served without the tenant look');
+        html = template.html;
+      }
+      // The answer depends on the tenant configuration of this moment: never reused without asking.
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    });
+  };
