@@ -285,9 +285,11 @@ export class BatchWriter<Row> {
     const { initialMs, maxMs } = this.options.retryDelay ?? DEFAULT_RETRY_DELAY;
     const delayMs = Math.min(initialMs * 2 ** (this.consecutiveFailures - 1), maxMs);
     this.retryAt = Date.now() + delayMs;
-    this.lastError = { ...describeDatabaseError(failure), at: new Date().toISOString() };
+    const described = describeDatabaseError(failure);
+    this.lastError = { ...described, at: new Date().toISOString() };
+    // The driver's message, not the wrapper's: drizzle's holds the statement with every row's values.
     this.options.reporter.warn(
-      { writer: this.options.name, err: failure, queued: this.pendingCount, retryInMs: delayMs },
+      { writer: this.options.name, ...described, queued: this.pendingCount, retryInMs: delayMs },
       'log rows not written: the database is unavailable; they stay queued and are retried',
     );
     this.clearTimer();
