@@ -1,6 +1,7 @@
 /**
  * The baseline: a plain Fastify app (the server workspace's copy) with one GET route answering a small
  * JSON envelope. No plugins, no validation, no logging. Run as a child process by bare-route-server.ts.
+ * Plain JavaScript, so that it starts with plain node, as the compiled server does.
  */
 import Fastify from 'fastify';
 

@@ -1,12 +1,12 @@
 import { type ChildServer, startChildServer } from './child-server';
 
-/** The route bare-route-app.ts answers. */
+/** The route bare-route-app.mjs answers. */
 export const BARE_ROUTE_PATH = '/bare';
 
-/** Starts the bare Fastify baseline the same way as the real server: child process, tsx, /readyz. */
+/** Starts the bare Fastify baseline the same way as the real server: child process, plain node, /readyz. */
 export const startBareRouteServer = (): Promise<ChildServer> =>
   startChildServer({
     name: 'bare route server',
-    nodeArgs: ['--import', 'tsx', 'bench/src/lib/bare-route-app.ts'],
+    nodeArgs: ['bench/src/lib/bare-route-app.mjs'],
     env: { LOG_LEVEL: 'warn' },
   });

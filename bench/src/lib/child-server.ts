@@ -13,7 +13,7 @@ const OUTPUT_LINES_KEPT = 40;
 export interface ChildServerOptions {
   /** Name used in messages, e.g. "platform server". */
   name: string;
-  /** Arguments to node, e.g. ['--import', 'tsx', 'server/src/main.ts']; run from the repo root. */
+  /** Arguments to node, e.g. ['server/dist/main.js']; run from the repo root. */
   nodeArgs: string[];
   /** Added to the inherited environment; PORT and HOST are set here. */
   env: Record<string, string>;

@@ -7,7 +7,7 @@ import { loadTable, measureAlternating } from './load';
 import { type PlatformServer, startPlatformServer } from './platform-server';
 import { assertExpectedResponse, type BodyParser, okEnvelope } from './response-check';
 
-/** What bare-route-app.ts answers. */
+/** What bare-route-app.mjs answers. */
 const bareEnvelope = okEnvelope((response) => (response === 'pong' ? undefined : 'expected Response "pong"'));
 
 export interface EndpointUnderLoad {

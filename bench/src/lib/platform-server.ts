@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ChildServer, startChildServer } from './child-server';
+import { ensureServerBuild } from './server-build';
 
 /** The seeded platform admin ("admin" in server/seed/demo.json) signs in with this password. */
 export const BENCH_ADMIN_PASSWORD = 'bench-Admin-Passw0rd';
@@ -11,15 +12,17 @@ export interface PlatformServer extends ChildServer {
 }
 
 /**
- * Starts the real server exactly as `npm start` would (node --import tsx server/src/main.ts), on a
- * fresh empty DATA_DIR (embedded PGlite, demo seed, in-memory store), and removes the directory on stop.
+ * Starts the real server exactly as `npm start` would (node server/dist/main.js, the compiled server),
+ * on a fresh empty DATA_DIR (embedded PGlite, demo seed, in-memory store), and removes the directory on
+ * stop. Builds the server first if its build is missing.
  */
 export const startPlatformServer = async (extraEnv: Record<string, string> = {}): Promise<PlatformServer> => {
+  ensureServerBuild();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'uniwim-bench-'));
   try {
     const server = await startChildServer({
       name: 'platform server',
-      nodeArgs: ['--import', 'tsx', 'server/src/main.ts'],
+      nodeArgs: ['server/dist/main.js'],
       env: {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',

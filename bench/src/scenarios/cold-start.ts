@@ -1,11 +1,12 @@
 import { startBareRouteServer } from '../lib/bare-route-server';
 import { formatSeconds, median } from '../lib/format';
-import { ensurePgliteTemplate } from '../lib/pglite-template';
 import { startPlatformServer } from '../lib/platform-server';
+import { ensureServerBuild } from '../lib/server-build';
 import type { Scenario } from '../scenario';
 
-const RUNS = 3;
-const BUDGET_MS = 5_000;
+const RUNS = 5;
+/** The platform's median may take at most this many times the bare Fastify process's median. */
+const BUDGET_RATIO = 6;
 
 /** main.ts prints "Platform ready in <n> ms" once listening: the time of start(), after modules have loaded. */
 const reportedReadyMs = (output: string): number | undefined => {
@@ -21,12 +22,15 @@ interface ColdStartRun {
 
 export const coldStartScenario: Scenario = {
   name: 'cold-start',
-  description: `Spawn the server on a fresh empty DATA_DIR (PGlite, demo seed) until GET /readyz = 200, ${RUNS} times; budget: median < 5 s`,
+  description:
+    `Spawn the compiled server (node server/dist/main.js) on a fresh empty DATA_DIR (PGlite, demo seed) until ` +
+    `GET /readyz = 200, and a bare Fastify JavaScript file the same way, ${RUNS} times each; ` +
+    `budget: platform median ≤ ${BUDGET_RATIO} × bare median`,
   run: async () => {
-    ensurePgliteTemplate();
+    ensureServerBuild();
     const runs: ColdStartRun[] = [];
     for (let run = 0; run < RUNS; run++) {
-      // Baseline beside each run: the bare Fastify app spawned the same way (node + tsx + fastify).
+      // Baseline beside each run: a bare Fastify app, plain JavaScript started by plain node as well.
       const bare = await startBareRouteServer();
       await bare.stop();
       const platform = await startPlatformServer();
@@ -37,21 +41,25 @@ export const coldStartScenario: Scenario = {
         bareMs: bare.readyAfterMs,
       });
     }
-    const medianMs = median(runs.map((run) => run.platformMs));
+    const platformMedianMs = median(runs.map((run) => run.platformMs));
+    const bareMedianMs = median(runs.map((run) => run.bareMs));
+    const ratio = platformMedianMs / bareMedianMs;
     const optionalSeconds = (ms: number | undefined) => (ms === undefined ? '?' : formatSeconds(ms));
     return {
       checks: [
         {
-          measured: `median ${formatSeconds(medianMs)} (${runs.map((run) => formatSeconds(run.platformMs)).join(', ')})`,
-          budget: `median < ${formatSeconds(BUDGET_MS)} to first /readyz 200`,
-          passed: medianMs < BUDGET_MS,
+          measured:
+            `median ${formatSeconds(platformMedianMs)} (${runs.map((run) => formatSeconds(run.platformMs)).join(', ')}) = ` +
+            `${ratio.toFixed(1)} × the bare Fastify process (median ${formatSeconds(bareMedianMs)})`,
+          budget: `median ≤ ${BUDGET_RATIO} × bare median to first /readyz 200`,
+          passed: ratio <= BUDGET_RATIO,
         },
       ],
       tables: [
         {
           title:
-            'spawn → first GET /readyz 200; "in start()" is what main.ts reports (database, seed, app, keys), ' +
-            'the rest is node + tsx + module loading',
+            'spawn → first GET /readyz 200, both plain node on JavaScript; "in start()" is what main.ts reports ' +
+            '(database, seed, app, keys), "before start()" is node start-up and loading main.js',
           columns: ['run', 'platform server', 'in start()', 'before start()', 'bare Fastify (baseline)'],
           rows: [
             ...runs.map((run, index) => [
@@ -63,7 +71,7 @@ export const coldStartScenario: Scenario = {
               ),
               formatSeconds(run.bareMs),
             ]),
-            ['median', formatSeconds(medianMs), '', '', formatSeconds(median(runs.map((run) => run.bareMs)))],
+            ['median', formatSeconds(platformMedianMs), '', '', formatSeconds(bareMedianMs)],
           ],
         },
       ],
