@@ -272,10 +272,15 @@ export const loadSeedIfEmpty = async (
   const initialPassword = options.adminPassword ?? randomPassword();
   const everyUser = [seed.platform.admin, ...seed.tenants.flatMap((t) => t.users)];
   const passwordHashes = new Map<string, string>();
+  // One argon2 hash per distinct password, not per user: the users that share the initial password
+  // (the demo's, as the README says) share its hash, and the first start pays one hash, not five.
+  const hashesByPassword = new Map<string, Promise<string>>();
   const hashing = new Map<string, Promise<string>>();
   for (const user of everyUser) {
-    if (!hashing.has(user.username))
-      hashing.set(user.username, hashPassword(user.password ?? initialPassword));
+    if (hashing.has(user.username)) continue;
+    const password = user.password ?? initialPassword;
+    if (!hashesByPassword.has(password)) hashesByPassword.set(password, hashPassword(password));
+    hashing.set(user.username, hashesByPassword.get(password)!);
   }
   const loaded = await db.asPlatform(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
