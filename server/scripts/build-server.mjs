@@ -1,7 +1,7 @@
 // Compiles the server to JavaScript: server/src/main.ts and what it imports (the shared contracts, which
 // are TypeScript source, included) bundled into server/dist, npm packages left to node_modules.
 // `npm start` then runs `node server/dist/main.js` without a TypeScript loader.
-import { copyFile, mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -9,18 +9,24 @@ import { build } from 'esbuild';
 const serverDir = path.resolve(import.meta.dirname, '..');
 export const SERVER_DIST = path.join(serverDir, 'dist');
 
-/** Output files of this script; the PGlite templates beside them in dist/ are another script's. */
-const isCodeOutput = (name) => name.endsWith('.js') || name.endsWith('.js.map') || name === 'worker.mjs';
+const WORKER_FILE = 'worker.mjs';
+
+/** Output files of this script; the PGlite images beside them in dist/ are another script's. */
+const isCodeOutput = (name) => name.endsWith('.js') || name.endsWith('.js.map') || name === WORKER_FILE;
+
+/** Writes a file under a temporary name and renames it into place: a reader sees the old or the new one. */
+const writeAtomically = async (file, contents) => {
+  const partial = `${file}.${process.pid}.tmp`;
+  await writeFile(partial, contents);
+  await rename(partial, file);
+};
 
 export const buildServerCode = async () => {
   await mkdir(SERVER_DIST, { recursive: true });
-  // Chunks carry content hashes in their names: old ones would pile up.
-  for (const name of await readdir(SERVER_DIST)) {
-    if (isCodeOutput(name)) await rm(path.join(SERVER_DIST, name), { force: true });
-  }
-  await build({
+  const { outputFiles } = await build({
     entryPoints: { main: path.join(serverDir, 'src/main.ts') },
     outdir: SERVER_DIST,
+    write: false,
     // main.ts imports most of the server with import() so that loading it overlaps the database's
     // start in its worker thread: splitting keeps those imports separate files.
     splitting: true,
@@ -38,10 +44,20 @@ export const buildServerCode = async () => {
     logLevel: 'warning',
   });
   // The PGlite worker is plain JavaScript already; the compiled client finds it beside itself.
-  await copyFile(
-    path.join(serverDir, 'src/platform/db/pglite-worker/worker.mjs'),
-    path.join(SERVER_DIST, 'worker.mjs'),
-  );
+  const worker = await readFile(path.join(serverDir, 'src/platform/db/pglite-worker/worker.mjs'));
+  const written = new Set([WORKER_FILE]);
+  await writeAtomically(path.join(SERVER_DIST, WORKER_FILE), worker);
+  // Chunks before main.js, which imports them: a server starting meanwhile finds every file it names.
+  const entry = path.join(SERVER_DIST, 'main.js');
+  const ordered = [...outputFiles].sort((a, b) => Number(a.path === entry) - Number(b.path === entry));
+  for (const output of ordered) {
+    await writeAtomically(output.path, output.contents);
+    written.add(path.basename(output.path));
+  }
+  // Chunk names carry content hashes: those of earlier builds would pile up.
+  for (const name of await readdir(SERVER_DIST)) {
+    if (isCodeOutput(name) && !written.has(name)) await rm(path.join(SERVER_DIST, name), { force: true });
+  }
 };
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
