@@ -1,11 +1,11 @@
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
 // The es/ build: antd/locale/* are CommonJS and drag in more than the locale.
 import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '../lib/language';
-import { theme } from './theme';
+import { theme as platformTheme } from './theme';
 
 /**
  * Chinese is the default and comes with the page; English loads when chosen (about 2.5 kB of the
@@ -23,7 +23,13 @@ const loadEnglish = async (): Promise<Locale> => {
  * whose first frame is drawn without antd, wraps each part that uses antd and loads later. Until the
  * English locale has arrived (a few milliseconds after choosing English), antd's own texts stay Chinese.
  */
-export const AntdScope = ({ children }: { children: ReactNode }) => {
+export const AntdScope = ({
+  children,
+  theme = platformTheme,
+}: {
+  children: ReactNode;
+  theme?: ThemeConfig;
+}) => {
   const { i18n } = useTranslation();
   const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
   const [loadedEnglish, setLoadedEnglish] = useState(english);

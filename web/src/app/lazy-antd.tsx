@@ -1,3 +1,4 @@
+import type { ThemeConfig } from 'antd';
 import {
   type ComponentType,
   lazy,
@@ -9,14 +10,18 @@ import {
 } from 'react';
 
 /**
- * A part of the shell that uses antd, loaded after the first frame together with antd's theme and
- * locale (AntdScope): the shell draws its header, menu tree and first frame without antd.
+ * A part of a page that uses antd, loaded after the first frame together with antd's theme and
+ * locale (AntdScope): the shell and the sign-in page draw their first frame without antd. `theme`
+ * replaces the platform's (the sign-in page's darker accent).
  */
-export const lazyWithAntd = <Props extends object>(load: () => Promise<ComponentType<Props>>) =>
+export const lazyWithAntd = <Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  theme?: ThemeConfig,
+) =>
   lazy(async () => {
-    const [Component, { AntdScope }] = await Promise.all([load(), import('../../app/AntdScope')]);
+    const [Component, { AntdScope }] = await Promise.all([load(), import('./AntdScope')]);
     const WithAntd = (props: Props) => (
-      <AntdScope>
+      <AntdScope theme={theme}>
         <Component {...props} />
       </AntdScope>
     );

@@ -3,6 +3,7 @@
 import '../app/base.css';
 import '../app/language-switch.css';
 import '../features/login/login.css';
+import '../features/login/login-fields.css';
 import { fetchLoginConfigOrDefault, readTenantCode } from '../features/login/login-config-source';
 import { resetClientStateForLoginPage } from '../features/login/page-load';
 import { api } from '../lib/api';

@@ -26,6 +26,8 @@ export const enUS: Messages = {
       captcha: 'Captcha',
       captchaImage: 'Captcha image',
       captchaRefresh: 'Hard to read? Click for another one',
+      showPassword: 'Show password',
+      hidePassword: 'Hide password',
       remember: 'Remember my account',
       forgot: 'Forgot password?',
       submit: 'Sign in',

@@ -25,6 +25,8 @@ export const zhCN = {
       captcha: '请输入验证码',
       captchaImage: '图形验证码',
       captchaRefresh: '看不清？点击换一张',
+      showPassword: '显示密码',
+      hidePassword: '隐藏密码',
       remember: '记住账号',
       forgot: '忘记密码？',
       submit: '登录',

@@ -1,11 +1,8 @@
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginConfig, TokenAnswer } from '@uniwim/contracts/client';
-import { Button, Checkbox } from 'antd';
-// The components themselves, not antd's Input barrel, which also brings TextArea, Search and OTP.
-import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithAntd } from '../../app/lazy-antd';
 import { api } from '../../lib/api';
 import { readRememberedAccount } from '../../lib/remember-account';
 import { recordCodeSent } from '../sms/countdown';
@@ -19,12 +16,20 @@ import { CaptchaImage } from './CaptchaImage';
 import { newCaptchaId } from './captcha-id';
 import type { CodeStepTarget } from './code-login';
 import { browserCompletionEnvironment, completeSignIn } from './complete-sign-in';
+import { CheckboxField, PasswordField, SubmitButton, TextField } from './LoginFields';
 import { signInWithPassword } from './login-flow';
+import { loginTheme } from './login-theme';
 import { fetchPasswordEncryptor } from './password-encryptor';
 
-// Not needed at first paint: loaded when opened, so the sign-in page stays within its script budget.
-const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
-const ForgotPasswordDialog = lazy(() => import('./ForgotPasswordDialog'));
+// Not needed at first paint: loaded when opened, with antd, so the first frame goes without both.
+const ChangePasswordDialog = lazyWithAntd(
+  () => import('./ChangePasswordDialog').then((module) => module.default),
+  loginTheme,
+);
+const ForgotPasswordDialog = lazyWithAntd(
+  () => import('./ForgotPasswordDialog').then((module) => module.default),
+  loginTheme,
+);
 
 type Status = 'idle' | 'submitting' | 'leaving';
 
@@ -146,7 +151,7 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
   };
 
   const busy = status !== 'idle';
-  const invalid = (field: RequiredAccountField) => (missing.includes(field) ? 'error' : undefined);
+  const invalid = (field: RequiredAccountField) => missing.includes(field);
 
   return (
     <>
@@ -156,8 +161,7 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
         onSubmit={(event) => void submit(event)}
         noValidate
       >
-        <Input
-          size="large"
+        <TextField
           prefix={<TeamOutlined />}
           placeholder={t('login.form.tenantName')}
           aria-label={t('login.form.tenantName')}
@@ -166,39 +170,36 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
           value={values.tenantName}
           onChange={(event) => update('tenantName', event.target.value)}
         />
-        <Input
-          size="large"
+        <TextField
           prefix={<UserOutlined />}
           placeholder={t('login.form.account')}
           aria-label={t('login.form.account')}
           data-testid="login-account"
           autoComplete="username"
-          status={invalid('account')}
+          invalid={invalid('account')}
           value={values.account}
           onChange={(event) => update('account', event.target.value)}
         />
-        <Password
-          size="large"
+        <PasswordField
           prefix={<LockOutlined />}
           placeholder={t('login.form.password')}
           aria-label={t('login.form.password')}
           data-testid="login-password"
           autoComplete="current-password"
-          status={invalid('password')}
+          invalid={invalid('password')}
           value={values.password}
           onChange={(event) => update('password', event.target.value)}
         />
         {captchaShown && (
           <div className="login-form__captcha-row">
-            <Input
-              size="large"
+            <TextField
               prefix={<SafetyOutlined />}
               placeholder={t('login.form.captcha')}
               aria-label={t('login.form.captcha')}
               data-testid="login-captcha-input"
               autoComplete="off"
               maxLength={10}
-              status={invalid('captcha')}
+              invalid={invalid('captcha')}
               value={values.captcha}
               onChange={(event) => update('captcha', event.target.value)}
             />
@@ -208,13 +209,12 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
         {(rememberOffered || config.forgetPwd === '1') && (
           <div className="login-form__options">
             {rememberOffered ? (
-              <Checkbox
+              <CheckboxField
+                label={t('login.form.remember')}
                 checked={values.remember}
                 data-testid="login-remember"
                 onChange={(event) => update('remember', event.target.checked)}
-              >
-                {t('login.form.remember')}
-              </Checkbox>
+              />
             ) : (
               <span />
             )}
@@ -242,9 +242,11 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
             {info}
           </div>
         )}
-        <Button type="primary" htmlType="submit" size="large" block loading={busy} data-testid="login-submit">
-          {busy ? t('login.form.submitting') : t('login.form.submit')}
-        </Button>
+        <SubmitButton
+          busy={busy}
+          label={busy ? t('login.form.submitting') : t('login.form.submit')}
+          testId="login-submit"
+        />
       </form>
       {/* Outside the form: React events bubble through portals, and a dialog must not submit the sign-in. */}
       <Suspense fallback={null}>

@@ -1,5 +1,4 @@
 import { hidesFullPageBackground, type LoginConfig } from '@uniwim/contracts/client';
-import { ConfigProvider, type ThemeConfig } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoginFooter } from './LoginFooter';
@@ -9,13 +8,6 @@ import { useDocumentHead } from './useDocumentHead';
 import { useLoginConfig } from './useLoginConfig';
 import { useTenantStyleSheet } from './useTenantStyleSheet';
 import './login.css';
-
-/**
- * The page's accent a shade darker than the platform's #1677ff: white on #1677ff, and #1677ff on white,
- * fall short of the 4.5:1 contrast ordinary text needs (4.1:1); #0958d9 (antd's blue-7) gives 6:1.
- * The same colour is --login-accent in login.css.
- */
-const loginTheme: ThemeConfig = { token: { colorPrimary: '#0958d9' } };
 
 const LoginLayout = ({ config }: { config: LoginConfig }) => {
   const { t } = useTranslation();
@@ -90,9 +82,5 @@ export const LoginPage = ({ tenant, initialConfig }: LoginPageProps) => {
       </div>
     );
   }
-  return (
-    <ConfigProvider theme={loginTheme}>
-      <LoginLayout config={config} />
-    </ConfigProvider>
-  );
+  return <LoginLayout config={config} />;
 };

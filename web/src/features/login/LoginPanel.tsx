@@ -6,22 +6,31 @@ import {
 } from '@uniwim/contracts/client';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyWithAntd } from '../../app/lazy-antd';
 import { api } from '../../lib/api';
 import { AccountLoginForm } from './AccountLoginForm';
 import { AppDownloadPopover } from './AppDownloadPopover';
 import type { CodeStepTarget } from './code-login';
 import { browserCompletionEnvironment, completeSignIn } from './complete-sign-in';
 import { LoginModeTabs } from './LoginModeTabs';
+import { loginTheme } from './login-theme';
 
 type SignInMode = Exclude<LoginType, '-1'>;
 
-// Not part of the first paint (spec: the account form usually is): each loads when first shown.
-const loadPhoneLoginForm = () => import('./PhoneLoginForm');
-const PhoneLoginForm = lazy(loadPhoneLoginForm);
-const CodeStep = lazy(() => import('./CodeStep'));
-const RegistrationView = lazy(() => import('../registration/RegistrationView'));
+// Not part of the first paint (spec: the account form usually is): each loads when first shown, those
+// that use antd together with it (the first frame goes without antd).
+const loadPhoneLoginForm = () => import('./PhoneLoginForm').then((module) => module.default);
+const PhoneLoginForm = lazyWithAntd(loadPhoneLoginForm, loginTheme);
+const CodeStep = lazyWithAntd(() => import('./CodeStep').then((module) => module.default), loginTheme);
+const RegistrationView = lazyWithAntd(
+  () => import('../registration/RegistrationView').then((module) => module.default),
+  loginTheme,
+);
 const QrLoginPanel = lazy(() => import('../qr-login/QrLoginPanel'));
-const ChangePasswordDialog = lazy(() => import('./ChangePasswordDialog'));
+const ChangePasswordDialog = lazyWithAntd(
+  () => import('./ChangePasswordDialog').then((module) => module.default),
+  loginTheme,
+);
 
 const isSignInMode = (type: LoginType): type is SignInMode => type !== '-1';
 

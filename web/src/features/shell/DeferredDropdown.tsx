@@ -1,6 +1,6 @@
 import { cloneElement, type ReactElement, useState } from 'react';
+import { AfterFirstPaint, lazyWithAntd } from '../../app/lazy-antd';
 import type { HeaderDropdownProps } from './HeaderDropdown';
-import { AfterFirstPaint, lazyWithAntd } from './lazy-antd';
 
 const HeaderDropdown = lazyWithAntd(() => import('./HeaderDropdown').then((module) => module.HeaderDropdown));
 

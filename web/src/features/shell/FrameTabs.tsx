@@ -1,4 +1,4 @@
-import { AfterFirstPaint, lazyWithAntd } from './lazy-antd';
+import { AfterFirstPaint, lazyWithAntd } from '../../app/lazy-antd';
 import type { TabBarProps } from './TabBar';
 
 // The bar brings antd's tabs (about 70 kB) and is not needed to request the first page: the frames

@@ -81,7 +81,7 @@ const MenuList = ({ menus, depth, activeId, folded, onToggle, onOpen }: MenuList
  * The shell's menu tree: nested lists of buttons (the disclosure pattern: a group's button folds it,
  * an item's button opens it as its link says, the open one is marked aria-current). Groups start
  * open: menus are short, and finding beats folding. Plain elements styled by shell.css rather than
- * antd's Menu: the shell draws its first frame without antd (see lazy-antd.tsx and docs/performance.md).
+ * antd's Menu: the shell draws its first frame without antd (see app/lazy-antd.tsx and docs/performance.md).
  */
 export const MenuTree = ({ tree, activeId, label, emptyText, onOpen }: MenuTreeProps) => {
   const [folded, setFolded] = useState<ReadonlySet<string>>(() => new Set());

@@ -13,12 +13,12 @@ import {
 import type { CurrentUser, LoginConfig } from '@uniwim/contracts/client';
 import { Suspense, useState } from 'react';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
+import { AfterFirstPaint, lazyWithAntd } from '../../app/lazy-antd';
 import type { ShellMenu } from '../../lib/shell/menu-normalise';
 import { displayNameOf } from '../session/current-user';
 import { DeferredDropdown } from './DeferredDropdown';
 import type { HeaderDropdownProps } from './HeaderDropdown';
 import { HeaderEntry } from './HeaderEntry';
-import { AfterFirstPaint, lazyWithAntd } from './lazy-antd';
 import { MonitorEntry } from './MonitorEntry';
 import { SHELL_PAGES, type ShellKind } from './shell-data';
 import type { ShellTexts } from './shell-texts';

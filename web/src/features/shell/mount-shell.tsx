@@ -7,7 +7,7 @@ import type { ShellQuery } from './shell-query';
 /**
  * Renders the shell; `firstLoad` is the load start-shell began before this chunk arrived. No antd
  * here: the parts that use it (tab bar, menus of the header, dialogs, search) load after the first
- * frame, each inside AntdScope (see lazy-antd.tsx).
+ * frame, each inside AntdScope (see app/lazy-antd.tsx).
  */
 export const mountShell = (kind: ShellKind, query: ShellQuery, firstLoad: Promise<ShellLoadOutcome>): void =>
   mountRoot(
