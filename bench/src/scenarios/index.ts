@@ -4,6 +4,7 @@ import { cfgEncryptScenario } from './cfg-encrypt';
 import { coldStartScenario } from './cold-start';
 import { currUserScenario } from './curr-user';
 import { loginJsSizeScenario } from './login-js-size';
+import { loginLighthouseScenario } from './login-lighthouse';
 import { menuTreeScenario } from './menu-tree';
 import { publicKeyScenario } from './public-key';
 import { qrSocketsScenario } from './qr-sockets';
@@ -16,6 +17,7 @@ export const scenarios: Scenario[] = [
   publicKeyScenario,
   coldStartScenario,
   loginJsSizeScenario,
+  loginLighthouseScenario,
   signInScenario,
   currUserScenario,
   menuTreeScenario,
