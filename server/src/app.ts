@@ -1,6 +1,7 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminResources } from './modules/admin-resources';
 import { appPackageRoutes } from './modules/app-packages/routes';
 import { LOGIN_LOG_WRITER } from './modules/auth/login-log';
 import { authRoutes } from './modules/auth/routes';
@@ -22,6 +23,8 @@ import { tenantSwitchRoutes } from './modules/tenant-switch/routes';
 import { usageLogRoutes } from './modules/usage-logs/routes';
 import { USAGE_LOG_WRITER } from './modules/usage-logs/service';
 import { userRoutes } from './modules/users/routes';
+import { registerAdminResources } from './platform/admin/register';
+import type { AdminFrameworkDeps } from './platform/admin/resource-routes';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -35,6 +38,8 @@ export interface BuildAppOptions extends Infrastructure {
   logger?: FastifyServerOptions['loggerInstance'];
   /** Serve web/dist; off in API-only tests. */
   serveWeb?: boolean;
+  /** Tests only: faults injected into admin writes (a write must then leave nothing behind). */
+  adminFaults?: AdminFrameworkDeps['faults'];
 }
 
 export interface App {
@@ -66,6 +71,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
     services.sessions.listenForRevocations(),
     services.accounts.listenForChanges(),
     services.menuTrees.listenForChanges(),
+    services.tenants.listenForChanges(),
   ]);
 
   registerErrorHandling(server);
@@ -111,6 +117,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(menuRoutes(services));
   // Log rows the database refused (issue 11).
   await server.register(logDeadLetterRoutes(services));
+  // The administration pages' resources (issue 12 on): one list, declared in contracts.
+  await registerAdminResources(
+    server,
+    { db: options.db, permissions: services.permissions, auth: services.auth, faults: options.adminFaults },
+    adminResources(services),
+  );
   if (options.serveWeb !== false) {
     // login.html filled in with the tenant's look (issue 11); every other file as built.
     await server.register(loginPageRoutes({ ...services, webDistDir: config.webDistDir }));

@@ -26,6 +26,8 @@ import { createMenuTreeService } from './modules/menus/service';
 import { createMessageService } from './modules/messages/service';
 import { createParamsRepo } from './modules/params/repo';
 import { createParamsService } from './modules/params/service';
+import { createPlatformAccessRepo } from './modules/platform-access/repo';
+import { createPermissionService } from './modules/platform-access/service';
 import { createQrLogin } from './modules/qr-login/service';
 import { createRegistrationRepo } from './modules/registration/repo';
 import { createRegistration } from './modules/registration/service';
@@ -67,7 +69,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     rememberMeTtlSeconds: config.rememberMeTtlSeconds,
   });
   const keys = createKeyService(createKeysRepo(db));
-  const tenants = createTenantService(createTenantsRepo(db));
+  const tenants = createTenantService(createTenantsRepo(db), pubsub);
   const loginConfig = createLoginConfigService(createLoginConfigRepo(db), pubsub);
   const users = createUsersRepo(db);
   const access = createAccessService(users);
@@ -141,6 +143,8 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
       loginLog,
     }),
     // The shell's menu trees (issue 6, part A).
+    // Administration (issue 12): who holds which permission codes.
+    permissions: createPermissionService({ repo: createPlatformAccessRepo(db), users }),
     menuTrees: createMenuTreeService({
       repo: menus,
       pubsub,

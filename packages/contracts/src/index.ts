@@ -1,3 +1,6 @@
+export * from './admin/permissions';
+export * from './admin/resource';
+export * from './admin/resources/tenants';
 export * from './auth';
 export * from './config-encoding';
 export * from './custom-css';

@@ -9,6 +9,9 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { accountPlatformRoles, platformRoles } from '../modules/platform-access/schema';
+import { tenantDomains } from '../modules/tenants/schema';
+import { operationLogs } from '../platform/admin/schema';
 
 /*
  * Typed view of the tables created by the committed SQL migrations in ./migrations.
@@ -34,6 +37,13 @@ export const tenants = pgTable('tenants', {
   legacyLoginUrl: text('legacy_login_url'),
   legacyBulletinUrl: text('legacy_bulletin_url'),
   twoFactorRequired: boolean('two_factor_required').notNull().default(false),
+  contactName: text('contact_name'),
+  contactPhone: text('contact_phone'),
+  seatLimit: integer('seat_limit'),
+  version: integer('version').notNull().default(0),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  deletedBy: text('deleted_by'),
+  memberCount: integer('member_count').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -332,4 +342,9 @@ export const schema = {
   adminMenuItems,
   menuCatalogueVersion,
   tenantMenuVersions,
+  // Tables declared beside their domain.
+  operationLogs,
+  platformRoles,
+  accountPlatformRoles,
+  tenantDomains,
 };

@@ -108,6 +108,14 @@ export const createSessionsRepo = (db: Database) => {
           .where(and(eq(sessions.familyId, familyId), isNull(sessions.revokedAt)));
       }),
 
+    revokeTenant: (tenantId: string): Promise<void> =>
+      db.asPlatform(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(and(eq(sessions.tenantId, tenantId), isNull(sessions.revokedAt)));
+      }),
+
     revokeAccount: (accountId: string): Promise<void> =>
       db.asPlatform(async (tx) => {
         await tx

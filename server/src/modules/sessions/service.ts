@@ -129,6 +129,12 @@ export const createSessionService = (repo: SessionsRepo, pubsub: PubSub, policy:
       await announceRevocation();
     },
 
+    /** A tenant disabled or deleted: every session in it, everywhere. */
+    revokeTenant: async (tenantId: string): Promise<void> => {
+      await repo.revokeTenant(tenantId);
+      await announceRevocation();
+    },
+
     /** After a password change or reset: every session of the account, everywhere. */
     revokeAccount: async (accountId: string): Promise<void> => {
       await repo.revokeAccount(accountId);

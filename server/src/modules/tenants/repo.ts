@@ -1,6 +1,7 @@
-import { eq, or } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { tenants } from '../../db/schema';
 import type { Database } from '../../platform/db/database';
+import { tenantDomains } from './schema';
 
 export interface TenantRecord {
   id: string;
@@ -32,16 +33,43 @@ const columns = {
   twoFactorRequired: tenants.twoFactorRequired,
 };
 
+/** A tenant in the recycle bin is gone for sign-in and for the pages that resolve tenants. */
+const live = isNull(tenants.deletedAt);
+
 export const createTenantsRepo = (db: Database) => ({
   findById: (id: string): Promise<TenantRecord | undefined> =>
-    db.asPlatform(async (tx) => (await tx.select(columns).from(tenants).where(eq(tenants.id, id)))[0]),
+    db.asPlatform(
+      async (tx) =>
+        (
+          await tx
+            .select(columns)
+            .from(tenants)
+            .where(and(eq(tenants.id, id), live))
+        )[0],
+    ),
 
   findByName: (name: string): Promise<TenantRecord | undefined> =>
-    db.asPlatform(async (tx) => (await tx.select(columns).from(tenants).where(eq(tenants.name, name)))[0]),
+    db.asPlatform(
+      async (tx) =>
+        (
+          await tx
+            .select(columns)
+            .from(tenants)
+            .where(and(eq(tenants.name, name), live))
+        )[0],
+    ),
 
+  /** Any of the tenant's domains, not only the primary one. */
   findByDomain: (domain: string): Promise<TenantRecord | undefined> =>
     db.asPlatform(
-      async (tx) => (await tx.select(columns).from(tenants).where(eq(tenants.domain, domain)))[0],
+      async (tx) =>
+        (
+          await tx
+            .select(columns)
+            .from(tenantDomains)
+            .innerJoin(tenants, eq(tenants.id, tenantDomains.tenantId))
+            .where(and(eq(tenantDomains.domain, domain), live))
+        )[0],
     ),
 
   /** A `tenant` query parameter may carry the tenant's code or its id. */
@@ -52,7 +80,7 @@ export const createTenantsRepo = (db: Database) => ({
           await tx
             .select(columns)
             .from(tenants)
-            .where(or(eq(tenants.code, value), eq(tenants.id, value)))
+            .where(and(or(eq(tenants.code, value), eq(tenants.id, value)), live))
         )[0],
     ),
 });

@@ -1,4 +1,5 @@
 import { TtlCache } from '../../platform/cache/ttl-cache';
+import type { PubSub } from '../../platform/pubsub/pubsub';
 import type { TenantRecord, TenantsRepo } from './repo';
 
 /** Host header without port, lower-cased; null for anything that is not a plain host name. */
@@ -8,7 +9,9 @@ export const hostnameOf = (hostHeader: string | undefined): string | null => {
   return /^[a-z0-9.-]{1,253}$/.test(host) ? host : null;
 };
 
-export const createTenantService = (repo: TenantsRepo) => {
+export const TENANTS_CHANGED_CHANNEL = 'tenants-changed';
+
+export const createTenantService = (repo: TenantsRepo, pubsub: PubSub) => {
   // Anonymous pages resolve their tenant on every load: keep answers (including "none") briefly.
   const byDomain = new TtlCache<TenantRecord | null>(30_000);
   const byParam = new TtlCache<TenantRecord | null>(30_000);
@@ -38,6 +41,21 @@ export const createTenantService = (repo: TenantsRepo) => {
       byParam.clear();
       byId.clear();
     },
+
+    /** After an admin change: every instance drops its copies at once. */
+    changed: async () => {
+      byDomain.clear();
+      byParam.clear();
+      byId.clear();
+      await pubsub.publish(TENANTS_CHANGED_CHANNEL, 'changed');
+    },
+
+    listenForChanges: () =>
+      pubsub.subscribe(TENANTS_CHANGED_CHANNEL, () => {
+        byDomain.clear();
+        byParam.clear();
+        byId.clear();
+      }),
   };
 };
 

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+
+/**
+ * An administration resource, declared once (the refine / react-admin way): the server's routes and
+ * OpenAPI, and the web's list, search form, create/edit form, detail, export and import all come
+ * from this declaration. See shared/design/administration.md.
+ */
+
+/** `dmp`: the platform's resources (/dmp/admin/...); `ump`: the active tenant's (/ump/admin/...). */
+export type AdminScope = 'dmp' | 'ump';
+
+export interface LocalText {
+  zh: string;
+  en: string;
+}
+
+/** How a list filter matches: a value, a part of a text, one of several values, a time range, a yes/no. */
+export type FilterKind = 'equals' | 'contains' | 'in' | 'dateRange' | 'boolean';
+
+export interface ColumnOption {
+  value: string;
+  label: LocalText;
+  /** Tag colour in the list (antd preset colour names). */
+  color?: string;
+}
+
+export interface ColumnDeclaration {
+  /** The row's field. */
+  key: string;
+  title: LocalText;
+  /** Values shown as labels in lists, filters and exports. */
+  options?: readonly ColumnOption[];
+  /** Shown in the list unless the user hides it (column settings). */
+  list?: boolean;
+  /** Read from an import workbook (and written in its template). */
+  importable?: boolean;
+  /** In exports: dates as local date-time, booleans as 是/否. */
+  kind?: 'text' | 'number' | 'date' | 'boolean' | 'list';
+  /** Masked in exports and in the operation log. */
+  secret?: boolean;
+}
+
+export interface ResourcePermissions {
+  list: string;
+  create?: string;
+  update?: string;
+  delete?: string;
+  export?: string;
+  import?: string;
+}
+
+export interface ActionDeclaration {
+  permission: string;
+  title: LocalText;
+  /** The body the action takes, if any. */
+  body?: z.ZodType;
+  /** Shown in the confirmation; a dangerous action asks to type the record's name. */
+  danger?: boolean;
+  /** What the action answers, when more than the record (a purge report, say). */
+  answer?: z.ZodObject;
+}
+
+export interface ResourceDeclaration<
+  Row extends z.ZodObject = z.ZodObject,
+  Create extends z.ZodObject = z.ZodObject,
+  Update extends z.ZodObject = z.ZodObject,
+> {
+  /** Plural kebab-case noun: the path segment after /{scope}/admin/. */
+  name: string;
+  scope: AdminScope;
+  title: LocalText;
+  /** The record as the API answers it; it carries `id` and `version`. */
+  row: Row;
+  create?: Create;
+  /** What a create answers, when more than the row (a password shown once, say); never logged. */
+  createAnswer?: z.ZodObject;
+  /** The fields an update may change; the body also carries the `version` it was read at. */
+  update?: Update;
+  filters: Readonly<Record<string, FilterKind>>;
+  /** Fields the list may be sorted by. */
+  sortable: readonly string[];
+  /** `field` or `-field` (descending). */
+  defaultSort: string;
+  /** Searched by the free-text `q` parameter. */
+  searchable?: readonly string[];
+  columns: readonly ColumnDeclaration[];
+  permissions: ResourcePermissions;
+  /** Deletes go to a recycle bin: restore, and purge after a grace period. */
+  recycleBin?: boolean;
+  /** The field that finds an existing record on import with update=true. */
+  importKey?: string;
+  actions?: Readonly<Record<string, ActionDeclaration>>;
+}
+
+export const defineResource = <
+  Row extends z.ZodObject,
+  Create extends z.ZodObject,
+  Update extends z.ZodObject,
+>(
+  declaration: ResourceDeclaration<Row, Create, Update>,
+): ResourceDeclaration<Row, Create, Update> => declaration;
+
+export const MAX_PAGE_SIZE = 200;
+/** Above this many rows an export becomes a job of the download centre. */
+export const SYNC_EXPORT_LIMIT = 5_000;
+
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000);
+
+/** A list filter's query parameters: `<field>`, or `<field>From` and `<field>To` for a time range. */
+export const filterParameterNames = (field: string, kind: FilterKind): string[] =>
+  kind === 'dateRange' ? [`${field}From`, `${field}To`] : [field];
+
+const filterSchema = (kind: FilterKind) => {
+  switch (kind) {
+    case 'boolean':
+      return z.enum(['true', 'false']).optional();
+    case 'dateRange':
+      return z.iso.datetime({ offset: true }).or(z.iso.date()).optional();
+    case 'in':
+      return z.string().max(2_000).optional();
+    default:
+      return z.string().max(200).optional();
+  }
+};
+
+/** The query string of `GET /{scope}/admin/<resource>` (and of its export). */
+export const listQuerySchemaOf = (declaration: Pick<ResourceDeclaration, 'filters' | 'sortable'>) => {
+  const filters: Record<string, z.ZodType> = {};
+  for (const [field, kind] of Object.entries(declaration.filters)) {
+    for (const name of filterParameterNames(field, kind)) filters[name] = filterSchema(kind);
+  }
+  const sortFields = new Set(declaration.sortable);
+  return z.strictObject({
+    page: pageNumber.default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
+    sort: z
+      .string()
+      .max(200)
+      .refine(
+        (sort) => sort.split(',').every((part) => sortFields.has(part.replace(/^-/, ''))),
+        `sort: one of ${declaration.sortable.join(', ')}, "-" before a field for descending`,
+      )
+      .optional(),
+    q: z.string().trim().max(200).optional(),
+    ...filters,
+  });
+};
+
+export const listAnswerSchemaOf = <Row extends z.ZodType>(row: Row) =>
+  z.object({
+    items: z.array(row),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+/** What every update body carries: the version the record was read at (optimistic locking). */
+export const versionedSchema = z.object({ version: z.number().int().min(0) });
+
+export const idsBodySchema = z.strictObject({
+  ids: z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_PAGE_SIZE),
+});
+export type IdsBody = z.infer<typeof idsBodySchema>;
+
+/** A filter value of kind `in`: a comma-separated list. */
+export const splitList = (value: string): string[] =>
+  value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);

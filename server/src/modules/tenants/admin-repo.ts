@@ -1,0 +1,159 @@
+import { TENANT_PURGE_GRACE_DAYS, type TenantRow, tenantsResource } from '@uniwim/contracts';
+import { and, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { tenants } from '../../db/schema';
+import { type FieldSql, type ListQuery, listOrder, listWhere, offsetOf } from '../../platform/admin/list-sql';
+import type { Tx } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
+import { tenantDomains } from './schema';
+
+const DAY_MS = 86_400_000;
+
+const domainsOf = sql<string[]>`coalesce((
+  SELECT array_agg(d.domain ORDER BY d.created_at, d.domain) FROM ${tenantDomains} d WHERE d.tenant_id = ${tenants.id}
+), '{}')`;
+
+const fields: FieldSql = {
+  code: tenants.code,
+  name: tenants.name,
+  contactName: tenants.contactName,
+  contactPhone: tenants.contactPhone,
+  status: tenants.status,
+  usersUsed: tenants.memberCount,
+  expiresAt: tenants.expiresAt,
+  createdAt: tenants.createdAt,
+  deleted: sql`(${tenants.deletedAt} IS NOT NULL)`,
+  domain: sql`(SELECT string_agg(d.domain, ' ') FROM ${tenantDomains} d WHERE d.tenant_id = ${tenants.id})`,
+};
+
+const columns = {
+  id: tenants.id,
+  code: tenants.code,
+  name: tenants.name,
+  contactName: tenants.contactName,
+  contactPhone: tenants.contactPhone,
+  status: tenants.status,
+  usersUsed: tenants.memberCount,
+  seatLimit: tenants.seatLimit,
+  expiresAt: tenants.expiresAt,
+  createdAt: tenants.createdAt,
+  deletedAt: tenants.deletedAt,
+  version: tenants.version,
+  domains: domainsOf,
+};
+
+interface TenantSelect {
+  id: string;
+  code: string;
+  name: string;
+  contactName: string | null;
+  contactPhone: string | null;
+  status: 'active' | 'disabled';
+  usersUsed: number;
+  seatLimit: number | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+  deletedAt: Date | null;
+  version: number;
+  domains: string[];
+}
+
+export const tenantRowOf = (row: TenantSelect, now = Date.now()): TenantRow => ({
+  ...row,
+  expiresAt: row.expiresAt?.toISOString() ?? null,
+  daysLeft: row.expiresAt ? Math.ceil((row.expiresAt.getTime() - now) / DAY_MS) : null,
+  createdAt: row.createdAt.toISOString(),
+  deletedAt: row.deletedAt?.toISOString() ?? null,
+  purgeableAt: row.deletedAt
+    ? new Date(row.deletedAt.getTime() + TENANT_PURGE_GRACE_DAYS * DAY_MS).toISOString()
+    : null,
+});
+
+/** The tenants table as the tenant pages read and change it (platform scope). */
+export const tenantsAdminRepo = {
+  list: async (tx: Tx, query: ListQuery) => {
+    // The recycle bin is the list with deleted=true; otherwise deleted tenants are not shown.
+    const binView = query.deleted === undefined ? isNull(tenants.deletedAt) : undefined;
+    const where = listWhere(tenantsResource, fields, query, binView);
+    const [items, [total]] = await Promise.all([
+      tx
+        .select(columns)
+        .from(tenants)
+        .where(where)
+        .orderBy(...listOrder(tenantsResource, fields, query, tenants.id))
+        .limit(query.pageSize)
+        .offset(offsetOf(query)),
+      tx.select({ n: count() }).from(tenants).where(where),
+    ]);
+    const now = Date.now();
+    return { items: items.map((row) => tenantRowOf(row as TenantSelect, now)), total: total?.n ?? 0 };
+  },
+
+  get: async (tx: Tx, id: string): Promise<TenantRow | undefined> => {
+    const [row] = await tx.select(columns).from(tenants).where(eq(tenants.id, id));
+    return row ? tenantRowOf(row as TenantSelect) : undefined;
+  },
+
+  /** Changes the row only at the version it was read at; the version goes up by one. */
+  updateAtVersion: async (
+    tx: Tx,
+    id: string,
+    version: number,
+    values: Partial<typeof tenants.$inferInsert>,
+  ) => {
+    const changed = await tx
+      .update(tenants)
+      .set({ ...values, version: sql`${tenants.version} + 1`, updatedAt: sql`now()` })
+      .where(and(eq(tenants.id, id), eq(tenants.version, version)))
+      .returning({ id: tenants.id });
+    if (changed.length === 0) throw new AppError('VERSION_CONFLICT');
+  },
+
+  /** Domains are unique across tenants: the answer names the one taken. */
+  replaceDomains: async (tx: Tx, tenantId: string, domains: string[]) => {
+    if (domains.length > 0) {
+      const taken = await tx
+        .select({ domain: tenantDomains.domain })
+        .from(tenantDomains)
+        .where(and(inArray(tenantDomains.domain, domains), ne(tenantDomains.tenantId, tenantId)));
+      if (taken[0]) {
+        const message = `域名已被其他租户使用：${taken[0].domain}`;
+        throw new AppError('DUPLICATE', message, [{ path: 'body.domains', message }]);
+      }
+    }
+    await tx.delete(tenantDomains).where(eq(tenantDomains.tenantId, tenantId));
+    if (domains.length > 0) {
+      await tx.insert(tenantDomains).values(domains.map((domain) => ({ domain, tenantId })));
+    }
+    // The first domain stays the primary one the sign-in page and older paths read.
+    await tx
+      .update(tenants)
+      .set({ domain: domains[0] ?? null })
+      .where(eq(tenants.id, tenantId));
+  },
+
+  /**
+   * Everything a tenant owns goes, for the purge: every table with a tenant_id (counted before any
+   * row goes, so cascades do not hide rows from the report), then the tenant itself.
+   */
+  purge: async (tx: Tx, tenantId: string): Promise<Record<string, number>> => {
+    const owned = await tx.execute(sql`
+      SELECT table_name AS name FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_name = 'tenant_id' ORDER BY table_name`);
+    const tables = (owned as unknown as { rows: { name: string }[] }).rows.map((row) => row.name);
+    const report: Record<string, number> = {};
+    for (const table of tables) {
+      const counted = await tx.execute(
+        sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE tenant_id = ${tenantId}`,
+      );
+      const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+      if (n > 0) report[table] = n;
+    }
+    for (const table of tables) {
+      await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE tenant_id = ${tenantId}`);
+    }
+    await tx.delete(tenants).where(eq(tenants.id, tenantId));
+    return report;
+  },
+};
+
+export const activeTenantFilter = (): SQL => isNull(tenants.deletedAt);
