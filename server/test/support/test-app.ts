@@ -22,6 +22,8 @@ export interface TestApp extends App {
 export const startTestApp = async (
   infra: Pick<TestInfrastructure, 'db' | 'store' | 'pubsub'>,
   env: Record<string, string> = {},
+  /** Serve the pages of WEB_DIST_DIR too (off: API tests need no build of the web). */
+  { serveWeb = false }: { serveWeb?: boolean } = {},
 ): Promise<TestApp> => {
   const config = loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'uniwim-test-')),
@@ -43,6 +45,6 @@ export const startTestApp = async (
   });
   const options = loggerOptions(config.logLevel) as pino.LoggerOptions;
   const logger = pino(options, sink);
-  const app = await buildApp({ config, ...infra, logger, serveWeb: false });
+  const app = await buildApp({ config, ...infra, logger, serveWeb });
   return { ...app, config, logLines };
 };
