@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -39,14 +39,17 @@ const writeWebBuild = (): string => {
 describe.each(testBackends())('login.html rendered for its tenant on $name', (backend) => {
   let infra: TestInfrastructure;
   let app: TestApp;
+  let webDist: string;
 
   beforeAll(async () => {
     infra = await backend.open();
-    app = await startTestApp(infra, { WEB_DIST_DIR: writeWebBuild() }, { serveWeb: true });
+    webDist = writeWebBuild();
+    app = await startTestApp(infra, { WEB_DIST_DIR: webDist }, { serveWeb: true });
   });
   afterAll(async () => {
     await app?.close();
     await infra?.close();
+    rmSync(webDist, { recursive: true, force: true });
   });
 
   const loginPage = (query = '', host = 'localhost') =>
@@ -122,5 +125,15 @@ describe.each(testBackends())('login.html rendered for its tenant on $name', (ba
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toContain('accept-encoding');
     expect(plain.body).toContain('console.log');
+  });
+
+  it('serves a new build of the page without a restart', async () => {
+    const page = path.join(webDist, 'login.html');
+    writeFileSync(page, readFileSync(page, 'utf8').replace('login-a1.js', 'login-c3.js'));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(page, later, later);
+    const body = (await loginPage()).body;
+    expect(body).toContain('src="/assets/login-c3.js"');
+    expect(body).toContain('<img class="login-logo__image" src="/brand/platform-logo.svg"');
   });
 });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** The built login.html, made ready to be filled in per tenant. */
@@ -45,4 +45,21 @@ export const loadLoginPageTemplate = async (webDistDir: string): Promise<LoginPa
     return css === undefined || /<\/style/i.test(css) ? link : `<style>${css.trim()}</style>`;
   });
   return { html };
+};
+
+/**
+ * The template of the build on disk: read again when login.html changes (a new build while the server
+ * runs names new asset files, and the old ones are gone), otherwise kept.
+ */
+export const createLoginPageTemplateSource = (webDistDir: string) => {
+  let loaded: { modifiedMs: number; template: LoginPageTemplate | null } | undefined;
+  return async (): Promise<LoginPageTemplate | null> => {
+    const modifiedMs = await stat(path.join(webDistDir, 'login.html')).then(
+      (info) => info.mtimeMs,
+      () => -1,
+    );
+    if (loaded?.modifiedMs !== modifiedMs)
+      loaded = { modifiedMs, template: await loadLoginPageTemplate(webDistDir) };
+    return loaded.template;
+  };
 };

@@ -2,7 +2,7 @@ import { defaultLoginConfig, type LoginConfig } from '@uniwim/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { LoginConfigService } from '../login-config/service';
 import type { TenantService } from '../tenants/service';
-import { loadLoginPageTemplate } from './page-template';
+import { createLoginPageTemplateSource, type LoginPageTemplate } from './page-template';
 import { renderLoginPage } from './render-login-page';
 
 export interface LoginPageRouteDeps {
@@ -30,36 +30,38 @@ const tenantParamOf = (query: unknown): string | undefined => {
 export const loginPageRoutes =
   ({ tenants, loginConfig, webDistDir }: LoginPageRouteDeps): FastifyPluginAsync =>
   async (app) => {
-    const template = await loadLoginPageTemplate(webDistDir);
-    if (!template) {
+    const currentTemplate = createLoginPageTemplateSource(webDistDir);
+    if (!(await currentTemplate())) {
       app.log.warn({ webDistDir }, 'login.html is not built as expected; it is served as a plain file');
       return;
     }
-    // Each effective configuration is cached by its service until it changes: render it once.
-    const rendered = new WeakMap<LoginConfig, string>();
-    const pageFor = (config: LoginConfig): string => {
-      let html = rendered.get(config);
-      if (html === undefined) {
-        html = renderLoginPage(template, config);
-        rendered.set(config, html);
-      }
+    // Each effective configuration is cached by its service until it changes: render it once per build.
+    const rendered = new WeakMap<LoginConfig, { template: LoginPageTemplate; html: string }>();
+    const pageFor = (template: LoginPageTemplate, config: LoginConfig): string => {
+      const cached = rendered.get(config);
+      if (cached?.template === template) return cached.html;
+      const html = renderLoginPage(template, config);
+      rendered.set(config, { template, html });
       return html;
     };
-    const unknownTenantPage = renderLoginPage(template, defaultLoginConfig());
+    const unknownTenantConfig = defaultLoginConfig();
 
     const configFor = async (host: string | undefined, tenantParam: string | undefined) => {
-      if (tenantParam !== undefined && tenantParam.length > MAX_TENANT_PARAM_LENGTH) return null;
+      if (tenantParam !== undefined && tenantParam.length > MAX_TENANT_PARAM_LENGTH)
+        return unknownTenantConfig;
       const tenant = await tenants.resolveForPage(host, tenantParam);
       // An unknown ?tenant= is TENANT_NOT_FOUND to the page, which then shows the default look.
-      if (tenantParam !== undefined && !tenant) return null;
+      if (tenantParam !== undefined && !tenant) return unknownTenantConfig;
       return (await loginConfig.effective(tenant?.id ?? null)).config;
     };
 
     app.get('/login.html', { schema: { hide: true } }, async (request, reply) => {
+      const template = await currentTemplate();
+      // A build removed while running: the plain file, if any, as the other pages.
+      if (!template) return reply.sendFile('login.html');
       let html: string;
       try {
-        const config = await configFor(request.headers.host, tenantParamOf(request.query));
-        html = config ? pageFor(config) : unknownTenantPage;
+        html = pageFor(template, await configFor(request.headers.host, tenantParamOf(request.query)));
       } catch (error) {
         // The page must open whatever happens: without the look, its scripts load the configuration.
         request.log.warn({ err: error }, 'login.html served without the tenant look');
