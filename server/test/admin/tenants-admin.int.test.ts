@@ -247,6 +247,17 @@ describe.each(testBackends())('the tenants resource on $name', (backend) => {
     }
   });
 
+  it('tells the pages which codes the user holds', async () => {
+    const codes = async (headers: Record<string, string>) =>
+      (await call('GET', '/dmp/admin/permissions', undefined, headers)).json().Response.codes as string[];
+    expect(await codes(admin)).toContain('tenant:purge');
+    const reader = await platformOperator(app, infra.db, 'ops.reader', ['tenant:list']);
+    expect(await codes(reader)).toEqual(['tenant:list']);
+    const member = bearer(await tokenFor(app, infra.db, 'water.op', 't-water'));
+    expect(await codes(member)).toEqual([]);
+    expect((await call('GET', '/dmp/admin/permissions', undefined, {})).statusCode).toBe(401);
+  });
+
   it('a failure after a write leaves neither the change nor its operation-log row', async () => {
     const { buildApp } = await import('../../src/app');
     const broken = await buildApp({

@@ -84,6 +84,8 @@ export interface ResourceDeclaration<
   /** Searched by the free-text `q` parameter. */
   searchable?: readonly string[];
   columns: readonly ColumnDeclaration[];
+  /** Titles of form fields that are not list columns (nested ones by path: `admin.mobile`). */
+  fields?: Readonly<Record<string, LocalText>>;
   permissions: ResourcePermissions;
   /** Deletes go to a recycle bin: restore, and purge after a grace period. */
   recycleBin?: boolean;

@@ -132,6 +132,13 @@ export const tenantsResource = defineResource({
     { key: 'domains', title: { zh: '域名', en: 'Domains' }, list: true, kind: 'list', importable: true },
     { key: 'createdAt', title: { zh: '创建时间', en: 'Created' }, list: true, kind: 'date' },
   ],
+  fields: {
+    admin: { zh: '租户管理员', en: 'Tenant administrator' },
+    'admin.mobile': { zh: '管理员手机号', en: 'Administrator mobile' },
+    'admin.username': { zh: '管理员账号', en: 'Administrator account' },
+    'admin.name': { zh: '管理员姓名', en: 'Administrator name' },
+    sendPasswordBySms: { zh: '短信发送初始密码', en: 'Send the initial password by SMS' },
+  },
   permissions: {
     list: 'tenant:list',
     create: 'tenant:create',
