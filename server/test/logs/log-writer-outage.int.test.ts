@@ -27,7 +27,7 @@ const withLoginLogOutage = (db: Database) => {
   const wrapped: Database = {
     ...db,
     insertAsPlatform: async (table, rows) => {
-      if (table === loginLogs) {
+      if ((table as unknown) === loginLogs) {
         state.attemptsAt.push(performance.now());
         if (state.down) throw connectionRefused();
         if (state.loseAnswers > 0) {
