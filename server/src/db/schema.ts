@@ -12,6 +12,7 @@ import {
 import { accountPlatformRoles, platformRoles } from '../modules/platform-access/schema';
 import { tenantDomains } from '../modules/tenants/schema';
 import { operationLogs } from '../platform/admin/schema';
+import { jobs } from '../platform/jobs/schema';
 
 /*
  * Typed view of the tables created by the committed SQL migrations in ./migrations.
@@ -347,4 +348,5 @@ export const schema = {
   platformRoles,
   accountPlatformRoles,
   tenantDomains,
+  jobs,
 };
