@@ -1,5 +1,6 @@
 export * from './admin/permissions';
 export * from './admin/resource';
+export * from './admin/resources/api-clients';
 export * from './admin/resources/tenants';
 export * from './auth';
 export * from './config-encoding';
@@ -11,6 +12,7 @@ export * from './log-dead-letters';
 export * from './login-config';
 export * from './login-config-values';
 export * from './menus';
+export * from './oauth';
 export * from './password-policy';
 export * from './payloads';
 export * from './shell';

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { LocalText } from './admin/resource';
+
+/**
+ * The API groups a client credential may be granted (OAuth scopes), declared once: the credential
+ * form offers them, the token endpoint grants them, and each route that admits client tokens names
+ * the one it needs (auth.requiredOrClient(scope) on the server).
+ */
+export interface ApiScopeDefinition {
+  title: LocalText;
+  /** The routes the scope opens, for the credential form and the API notes. */
+  routes: readonly string[];
+}
+
+export const API_SCOPES = {
+  'dictionary:read': {
+    title: { zh: '读取数据字典', en: 'Read dictionaries' },
+    routes: ['POST /ump/dictionary/getValueByCode'],
+  },
+  'parameter:read': {
+    title: { zh: '读取系统参数', en: 'Read parameters' },
+    routes: ['GET /ump/param/get'],
+  },
+  'usage-log:write': {
+    title: { zh: '上报使用日志', en: 'Post usage logs' },
+    routes: ['POST /ump/accessLog/saveLog'],
+  },
+} as const satisfies Record<string, ApiScopeDefinition>;
+
+export type ApiScope = keyof typeof API_SCOPES;
+export const API_SCOPE_CODES = Object.keys(API_SCOPES) as [ApiScope, ...ApiScope[]];
+export const apiScopeSchema = z.enum(API_SCOPE_CODES, { message: '未知的授权范围' });
+
+/**
+ * Prefixes of what the token endpoint hands out. A '.' never occurs in base64url, so a client token
+ * can never be mistaken for a session token (43 base64url characters), and secret scanners can
+ * recognise both kinds by their prefix.
+ */
+export const CLIENT_ACCESS_TOKEN_PREFIX = 'uwat.';
+export const CLIENT_SECRET_PREFIX = 'uwsk.';
+
+/**
+ * `POST /dmp/oauth/token` (RFC 6749 section 4.4): form-encoded as the RFC requires, JSON accepted
+ * too. The client authenticates with HTTP Basic or with client_id/client_secret in the body, not
+ * both. Unknown parameters are ignored (RFC 6749 section 3.2).
+ */
+export const oauthTokenRequestSchema = z.looseObject({
+  grant_type: z.string().max(100).optional(),
+  client_id: z.string().max(200).optional(),
+  client_secret: z.string().max(500).optional(),
+  /** Space-separated scopes, a subset of the credential's; omitted means all of them. */
+  scope: z.string().max(1_000).optional(),
+});
+export type OauthTokenRequest = z.infer<typeof oauthTokenRequestSchema>;
+
+/** RFC 6749 section 5.1: not the product's envelope, because OAuth client libraries expect this. */
+export const oauthTokenAnswerSchema = z.object({
+  access_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+  scope: z.string(),
+});
+export type OauthTokenAnswer = z.infer<typeof oauthTokenAnswerSchema>;
+
+/** RFC 6749 section 5.2, plus slow_down (borrowed from RFC 8628) for the per-address limit. */
+export const OAUTH_ERROR_CODES = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+  'slow_down',
+  'server_error',
+  'temporarily_unavailable',
+] as const;
+export type OauthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
+
+export const oauthErrorSchema = z.object({
+  error: z.enum(OAUTH_ERROR_CODES),
+  error_description: z.string().optional(),
+});
+export type OauthError = z.infer<typeof oauthErrorSchema>;
