@@ -9,6 +9,12 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import {
+  apiAccessLogs,
+  apiClientDailyCalls,
+  apiClients,
+  apiClientTokens,
+} from '../modules/api-clients/schema';
 import { accountPlatformRoles, platformRoles } from '../modules/platform-access/schema';
 import { tenantDomains } from '../modules/tenants/schema';
 import { operationLogs } from '../platform/admin/schema';
@@ -226,6 +232,8 @@ export const usageLogs = pgTable('usage_logs', {
   id: text('id').primaryKey(),
   accountId: text('account_id'),
   visitorId: text('visitor_id'),
+  /** A log posted with an application's API credential (migration 0010). */
+  apiClientId: text('api_client_id'),
   userName: text('user_name').notNull(),
   source: text('source').notNull(),
   type: smallint('type').notNull(),
@@ -349,4 +357,8 @@ export const schema = {
   accountPlatformRoles,
   tenantDomains,
   jobs,
+  apiClients,
+  apiClientTokens,
+  apiClientDailyCalls,
+  apiAccessLogs,
 };
