@@ -48,6 +48,11 @@ export const PERMISSIONS = {
   'tenant-ledger:export': platform('导出租户台账', 'Export the tenant register'),
   'operation-log:list': platform('查看操作日志', 'View operation logs'),
   'job:list': platform('查看任务', 'View jobs'),
+  'job:list-all': platform('查看所有人的任务', "View everyone's jobs"),
+  'tenant-job:list': {
+    scope: 'tenant',
+    title: { zh: '查看本人的导入导出任务', en: 'View own import and export jobs' },
+  },
 } as const satisfies Record<string, PermissionDefinition>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;

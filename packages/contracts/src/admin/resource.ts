@@ -38,6 +38,8 @@ export interface ColumnDeclaration {
   kind?: 'text' | 'number' | 'date' | 'boolean' | 'list';
   /** Masked in exports and in the operation log. */
   secret?: boolean;
+  /** The import template's example row shows this (otherwise a value fitting the kind). */
+  example?: string | number;
 }
 
 export interface ResourcePermissions {
