@@ -30,6 +30,7 @@ const loaders: Record<PageView, () => Promise<ViewModule>> = {
   notFound: () => import('./views/NotFoundPage'),
   preview: () => import('./views/PreviewPage'),
   download: () => import('./views/DownloadPage'),
+  resource: () => import('../admin/ResourceView'),
 };
 
 /** One lazy component per view, each its own chunk, loaded the first time a route shows it. */
@@ -38,4 +39,5 @@ export const LAZY_VIEWS: Record<PageView, LazyExoticComponent<ComponentType>> = 
   notFound: lazy(() => withChunkTimeout(loaders.notFound)),
   preview: lazy(() => withChunkTimeout(loaders.preview)),
   download: lazy(() => withChunkTimeout(loaders.download)),
+  resource: lazy(() => withChunkTimeout(loaders.resource)),
 };

@@ -12,6 +12,7 @@ const zhCN = {
     notFound: '页面不存在',
     preview: '效果图预览',
     download: '下载中心',
+    resource: '系统管理',
   } satisfies Record<PageView, string>,
   developing: {
     heading: '功能开发中',
@@ -58,6 +59,7 @@ const enUS: PageTexts = {
     notFound: 'Page not found',
     preview: 'Design preview',
     download: 'Downloads',
+    resource: 'Administration',
   },
   developing: {
     heading: 'Under development',

@@ -5,9 +5,10 @@ import {
   NOT_FOUND_ROUTE,
   PREVIEW_ROUTE,
 } from '../../lib/shell/link-resolution';
+import { ADMIN_RESOURCE_PATHS } from '../admin/admin-route-paths';
 
 /** The pages page.html can show now; every other built-in route shows the developing page until it is built. */
-export type PageView = 'developing' | 'notFound' | 'preview' | 'download';
+export type PageView = 'developing' | 'notFound' | 'preview' | 'download' | 'resource';
 
 /**
  * One built-in route of page.html and how the page treats it (spec section 2, "Shell and admin
@@ -59,7 +60,7 @@ const applicationRoute = (path: string): PageRoute => ({
 /** Spec section 2: admin routes are "mostly not kept alive"; they reload their data when shown again. */
 const adminRoute = (path: string): PageRoute => ({
   path,
-  view: BUILT_VIEWS[path] ?? 'developing',
+  view: BUILT_VIEWS[path] ?? (ADMIN_RESOURCE_PATHS.has(path) ? 'resource' : 'developing'),
   cached: false,
   header: true,
   menus: false,

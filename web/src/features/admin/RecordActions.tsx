@@ -1,0 +1,164 @@
+import type { ActionDeclaration, ResourceDeclaration } from '@uniwim/contracts';
+import { App, Button, Input, Space, Switch } from 'antd';
+import { useState } from 'react';
+import type { Language } from '../../lib/language';
+import type { AdminTexts } from './admin-texts';
+import { localText } from './cells';
+import type { AdminRow, resourceApi } from './resource-api';
+
+/** Actions that only make sense for a record in the recycle bin. */
+const BIN_ACTIONS = new Set(['restore', 'purge']);
+
+interface RecordActionsProps {
+  declaration: ResourceDeclaration;
+  record: AdminRow;
+  may(code: string | undefined): boolean;
+  texts: AdminTexts;
+  language: Language;
+  resource: ReturnType<typeof resourceApi>;
+  onView(): void;
+  onEdit(): void;
+  onChanged(answer?: Record<string, unknown>): void;
+}
+
+/** A record's row actions: detail, edit, the declared actions with their confirmations, delete. */
+export const RecordActions = ({
+  declaration,
+  record,
+  may,
+  texts,
+  language,
+  resource,
+  onView,
+  onEdit,
+  onChanged,
+}: RecordActionsProps) => {
+  const { message, modal } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const label = String(record.name ?? record.code ?? record.id);
+  const deleted = Boolean(record.deletedAt);
+  const actions = Object.entries(declaration.actions ?? {}).filter(
+    ([verb, action]) => may(action.permission) && BIN_ACTIONS.has(verb) === deleted,
+  );
+  const hasSwitch =
+    !deleted &&
+    'status' in record &&
+    actions.some(([verb]) => verb === 'enable') &&
+    actions.some(([verb]) => verb === 'disable');
+
+  const run = async (verb: string, body: unknown = {}) => {
+    setBusy(true);
+    try {
+      const answer = await resource.act(record.id, verb, body);
+      message.success(texts.done);
+      onChanged(answer);
+    } catch (error) {
+      message.error((error as Error).message);
+      throw error;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirmAndRun = (verb: string, action: ActionDeclaration) => {
+    const title = localText(action.title, language);
+    if (action.body && action.danger) {
+      // A dangerous action with a confirmation field: the user types the record's name.
+      let typed = '';
+      modal.confirm({
+        title: texts.confirmAction(title, label),
+        content: (
+          <Input
+            placeholder={texts.typeToConfirm(label)}
+            onChange={(event) => {
+              typed = event.target.value;
+            }}
+            data-testid="admin-type-to-confirm"
+          />
+        ),
+        okButtonProps: { danger: true },
+        okText: title,
+        cancelText: texts.cancel,
+        onOk: async () => {
+          if (typed !== label) {
+            message.error(texts.typeMismatch);
+            throw new Error(texts.typeMismatch);
+          }
+          await run(verb, { confirmName: typed });
+        },
+      });
+      return;
+    }
+    modal.confirm({
+      title: texts.confirmAction(title, label),
+      okButtonProps: { danger: action.danger === true },
+      okText: title,
+      cancelText: texts.cancel,
+      onOk: () => run(verb),
+    });
+  };
+
+  const remove = () =>
+    modal.confirm({
+      title: texts.confirmDelete(label),
+      okButtonProps: { danger: true },
+      okText: texts.delete,
+      cancelText: texts.cancel,
+      onOk: async () => {
+        await resource.remove(record.id);
+        message.success(texts.deleted);
+        onChanged();
+      },
+    });
+
+  return (
+    <Space size={4} wrap={false} className="admin-row-actions">
+      {hasSwitch && (
+        // Shows the stored status; a click asks first, and nothing moves unless the server agrees.
+        <Switch
+          size="small"
+          checked={record.status === 'active'}
+          loading={busy}
+          aria-label={localText(
+            declaration.actions![record.status === 'active' ? 'disable' : 'enable']!.title,
+            language,
+          )}
+          onClick={() =>
+            confirmAndRun(
+              record.status === 'active' ? 'disable' : 'enable',
+              declaration.actions![record.status === 'active' ? 'disable' : 'enable']!,
+            )
+          }
+          data-testid="admin-status-switch"
+        />
+      )}
+      <Button type="link" size="small" onClick={onView}>
+        {texts.detail}
+      </Button>
+      {!deleted && may(declaration.permissions.update) && declaration.update && (
+        <Button type="link" size="small" onClick={onEdit} data-testid="admin-edit">
+          {texts.edit}
+        </Button>
+      )}
+      {actions
+        .filter(([verb]) => !(hasSwitch && (verb === 'enable' || verb === 'disable')))
+        .map(([verb, action]) => (
+          <Button
+            key={verb}
+            type="link"
+            size="small"
+            danger={action.danger === true}
+            onClick={() => confirmAndRun(verb, action)}
+            data-testid={`admin-action-${verb}`}
+          >
+            {localText(action.title, language)}
+          </Button>
+        ))}
+      {!deleted && !declaration.recycleBin && may(declaration.permissions.delete) && (
+        <Button type="link" size="small" danger onClick={remove} data-testid="admin-delete">
+          {texts.delete}
+        </Button>
+      )}
+    </Space>
+  );
+};

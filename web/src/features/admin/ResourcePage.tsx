@@ -1,0 +1,274 @@
+import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ResourceDeclaration } from '@uniwim/contracts';
+import { Alert, App, Button, Card, Result, Space, Switch, Table, type TableProps } from 'antd';
+import { useMemo, useState } from 'react';
+import { api } from '../../lib/api';
+import { fetchCurrentUser } from '../session/current-user';
+import { localText, renderCell } from './cells';
+import { RecordActions } from './RecordActions';
+import { RecordDetail } from './RecordDetail';
+import { RecordForm } from './RecordForm';
+import { type AdminRow, fetchPermissions, resourceApi } from './resource-api';
+import { type FilterValues, SearchForm } from './SearchForm';
+import { ShownOnce } from './ShownOnce';
+import { TableSettings } from './TableSettings';
+import {
+  preferencesKey,
+  readPreferences,
+  type TablePreferences,
+  writePreferences,
+} from './table-preferences';
+import { useAdminTexts } from './use-admin-texts';
+
+interface ResourcePageProps {
+  declaration: ResourceDeclaration;
+}
+
+type Editing = { mode: 'create' } | { mode: 'edit'; record: AdminRow } | null;
+
+/**
+ * One admin page from one declaration (shared/design/administration.md, "The web side"): search,
+ * server-side paging and sorting, column settings and density per user, toolbar, row actions with
+ * confirmations, the create/edit drawer and the detail with its history.
+ */
+export const ResourcePage = ({ declaration }: ResourcePageProps) => {
+  const { texts, language } = useAdminTexts();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const resource = useMemo(() => resourceApi(declaration), [declaration]);
+  const [filters, setFilters] = useState<FilterValues>({});
+  const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
+  const [sort, setSort] = useState<string | undefined>(undefined);
+  const [inBin, setInBin] = useState(false);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [editing, setEditing] = useState<Editing>(null);
+  const [viewing, setViewing] = useState<AdminRow | null>(null);
+  const [revealed, setRevealed] = useState<Record<string, unknown> | null>(null);
+
+  const permissions = useQuery({
+    queryKey: ['admin', 'permissions', declaration.scope],
+    queryFn: () => fetchPermissions(declaration.scope),
+  });
+  const user = useQuery({ queryKey: ['admin', 'current-user'], queryFn: () => fetchCurrentUser(api) });
+  const preferenceKey = preferencesKey(
+    user.data?.id ?? 'anonymous',
+    `${declaration.scope}.${declaration.name}`,
+  );
+  const [preferences, setPreferences] = useState<TablePreferences | null>(null);
+  const shownPreferences = preferences ?? readPreferences(localStorage, preferenceKey);
+  const savePreferences = (next: TablePreferences) => {
+    setPreferences(next);
+    writePreferences(localStorage, preferenceKey, next);
+  };
+
+  const query = { ...filters, ...paging, sort, ...(inBin ? { deleted: 'true' } : {}) };
+  const list = useQuery({
+    queryKey: ['admin', declaration.name, 'list', query],
+    queryFn: ({ signal }) => resource.list(query, signal),
+    enabled: permissions.data?.has(declaration.permissions.list) === true,
+    placeholderData: (previous) => previous,
+  });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', declaration.name] });
+  const may = (code: string | undefined) => code !== undefined && permissions.data?.has(code) === true;
+
+  if (permissions.isSuccess && !may(declaration.permissions.list)) {
+    return <Result status="403" title="403" subTitle={texts.notPermitted} data-testid="admin-forbidden" />;
+  }
+
+  const columns: TableProps<AdminRow>['columns'] = [
+    ...declaration.columns
+      .filter((column) => column.list && !shownPreferences.hidden.includes(column.key))
+      .map((column) => ({
+        key: column.key,
+        dataIndex: column.key,
+        title: localText(column.title, language),
+        sorter: declaration.sortable.includes(column.key),
+        sortOrder:
+          sort === column.key ? ('ascend' as const) : sort === `-${column.key}` ? ('descend' as const) : null,
+        render: (value: unknown) => renderCell(column, value, language, texts),
+      })),
+    {
+      key: '__actions',
+      title: texts.actions,
+      fixed: 'right' as const,
+      render: (_: unknown, record: AdminRow) => (
+        <RecordActions
+          declaration={declaration}
+          record={record}
+          may={may}
+          texts={texts}
+          language={language}
+          resource={resource}
+          onView={() => setViewing(record)}
+          onEdit={() => setEditing({ mode: 'edit', record })}
+          onChanged={(answer) => {
+            if (answer && 'purged' in answer) setRevealed({ purged: answer.purged });
+            void refresh();
+          }}
+        />
+      ),
+    },
+  ];
+
+  const removeSelected = () =>
+    modal.confirm({
+      title: texts.confirmDeleteMany(selected.length),
+      okButtonProps: { danger: true },
+      okText: texts.delete,
+      cancelText: texts.cancel,
+      onOk: async () => {
+        try {
+          await resource.removeMany(selected);
+          message.success(texts.deleted);
+          setSelected([]);
+          await refresh();
+        } catch (error) {
+          message.error((error as Error).message);
+        }
+      },
+    });
+
+  return (
+    <div className="admin-page" data-testid={`admin-page-${declaration.name}`}>
+      <Card size="small" className="admin-page__search">
+        <SearchForm
+          declaration={declaration}
+          texts={texts}
+          language={language}
+          onSearch={(next) => {
+            setFilters(next);
+            setPaging((p) => ({ ...p, page: 1 }));
+          }}
+        />
+      </Card>
+      <Card size="small" className="admin-page__list">
+        <div className="admin-toolbar">
+          <Space wrap>
+            {may(declaration.permissions.create) && declaration.create && !inBin && (
+              <Button
+                type="primary"
+                icon={<PlusOutlined />}
+                onClick={() => setEditing({ mode: 'create' })}
+                data-testid="admin-create"
+              >
+                {texts.create}
+              </Button>
+            )}
+            {may(declaration.permissions.delete) && !declaration.recycleBin && selected.length > 0 && (
+              <Button danger icon={<DeleteOutlined />} onClick={removeSelected}>
+                {texts.batchDelete} ({selected.length})
+              </Button>
+            )}
+            {may(declaration.permissions.export) && (
+              <Button
+                icon={<DownloadOutlined />}
+                href={resource.exportUrl({ ...filters, sort, ...(inBin ? { deleted: 'true' } : {}) })}
+                data-testid="admin-export"
+              >
+                {texts.export}
+              </Button>
+            )}
+            {declaration.recycleBin && (
+              <Space size={4}>
+                <Switch
+                  size="small"
+                  checked={inBin}
+                  onChange={(on) => {
+                    setInBin(on);
+                    setPaging((p) => ({ ...p, page: 1 }));
+                  }}
+                  data-testid="admin-recycle-bin"
+                />
+                {texts.recycleBin}
+              </Space>
+            )}
+          </Space>
+          <Space>
+            {selected.length > 0 && <span>{texts.selected(selected.length)}</span>}
+            <Button
+              icon={<ReloadOutlined />}
+              onClick={() => void refresh()}
+              aria-label={texts.refresh}
+              title={texts.refresh}
+            />
+            <TableSettings
+              declaration={declaration}
+              texts={texts}
+              language={language}
+              value={shownPreferences}
+              onChange={savePreferences}
+            />
+          </Space>
+        </div>
+        {list.isError && (
+          <Alert
+            type="error"
+            showIcon
+            title={texts.loadFailed}
+            description={(list.error as Error).message}
+            action={<Button onClick={() => void list.refetch()}>{texts.retry}</Button>}
+          />
+        )}
+        <Table<AdminRow>
+          rowKey="id"
+          size={shownPreferences.density}
+          loading={list.isFetching || permissions.isPending}
+          columns={columns}
+          dataSource={list.data?.items ?? []}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: texts.empty }}
+          rowSelection={
+            may(declaration.permissions.delete) && !declaration.recycleBin
+              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }
+              : undefined
+          }
+          pagination={{
+            current: paging.page,
+            pageSize: paging.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showQuickJumper: true,
+            pageSizeOptions: [10, 20, 50, 100, 200],
+            showTotal: texts.total,
+          }}
+          onChange={(pagination, _filters, sorter) => {
+            const one = Array.isArray(sorter) ? sorter[0] : sorter;
+            const field = one?.order ? String(one.columnKey) : undefined;
+            setSort(field ? `${one?.order === 'descend' ? '-' : ''}${field}` : undefined);
+            setPaging({ page: pagination.current ?? 1, pageSize: pagination.pageSize ?? 20 });
+          }}
+        />
+      </Card>
+      {editing && (
+        <RecordForm
+          declaration={declaration}
+          record={editing.mode === 'edit' ? editing.record : undefined}
+          texts={texts}
+          language={language}
+          onClose={() => setEditing(null)}
+          reload={() => resource.get(editing.mode === 'edit' ? editing.record.id : '')}
+          save={(body) =>
+            editing.mode === 'edit' ? resource.update(editing.record.id, body) : resource.create(body)
+          }
+          onSaved={(answer) => {
+            setEditing(null);
+            const { initialPassword, adminUsername } = (answer ?? {}) as Record<string, unknown>;
+            if (typeof initialPassword === 'string') setRevealed({ account: adminUsername, initialPassword });
+            void refresh();
+          }}
+        />
+      )}
+      {viewing && (
+        <RecordDetail
+          declaration={declaration}
+          record={viewing}
+          texts={texts}
+          language={language}
+          onClose={() => setViewing(null)}
+        />
+      )}
+      {revealed && <ShownOnce values={revealed} texts={texts} onClose={() => setRevealed(null)} />}
+    </div>
+  );
+};

@@ -1,0 +1,6 @@
+/**
+ * The admin routes (spec section 2) built on a resource declaration. Only the paths live here, so
+ * page.html's first chunk knows which view to load without carrying the declarations (and zod);
+ * admin-routes.ts, loaded with the view, maps each path to its declaration.
+ */
+export const ADMIN_RESOURCE_PATHS: ReadonlySet<string> = new Set(['/dmpTenantManage']);

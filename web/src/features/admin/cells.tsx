@@ -1,0 +1,48 @@
+import type { ColumnDeclaration, LocalText } from '@uniwim/contracts';
+import { Tag } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import type { Language } from '../../lib/language';
+
+export const localText = (text: LocalText, language: Language) => (language === 'en-US' ? text.en : text.zh);
+
+export const formatDateTime = (value: unknown): string =>
+  typeof value === 'string' && value !== '' ? dayjs(value).format('YYYY-MM-DD HH:mm') : '';
+
+/** A cell as its column declares it: labels for options, local dates, lists, yes/no. */
+export const renderCell = (
+  column: ColumnDeclaration,
+  value: unknown,
+  language: Language,
+  yesNo: { yes: string; no: string },
+): ReactNode => {
+  if (value === null || value === undefined || value === '')
+    return <span className="admin-cell--empty">-</span>;
+  if (column.secret) return '******';
+  if (column.options) {
+    const option = column.options.find((o) => o.value === String(value));
+    return option ? <Tag color={option.color}>{localText(option.label, language)}</Tag> : String(value);
+  }
+  switch (column.kind) {
+    case 'date':
+      return formatDateTime(value);
+    case 'boolean':
+      return value ? yesNo.yes : yesNo.no;
+    case 'list':
+      return Array.isArray(value) ? value.join(', ') : String(value);
+    default:
+      return String(value);
+  }
+};
+
+/** The same, as plain text (detail view, confirmations). */
+export const cellText = (column: ColumnDeclaration, value: unknown, language: Language): string => {
+  if (value === null || value === undefined || value === '') return '-';
+  if (column.options) {
+    const option = column.options.find((o) => o.value === String(value));
+    return option ? localText(option.label, language) : String(value);
+  }
+  if (column.kind === 'date') return formatDateTime(value);
+  if (Array.isArray(value)) return value.join(', ');
+  return String(value);
+};
