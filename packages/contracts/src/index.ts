@@ -1,3 +1,4 @@
+export * from './admin/jobs';
 export * from './admin/permissions';
 export * from './admin/resource';
 export * from './admin/resources/api-clients';
