@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The pages load only their own scripts; styles may be inline (antd generates them at run time);
+ * The pages load only their own scripts, never inline ones (the server-drawn login.html has none, so
+ * it needs no nonce); styles may be inline (antd generates them at run time, and login.html carries
+ * its own CSS and the tenant's sanitised customCss in <style> elements);
  * images may come from the tenant's configured https hosts; frames open tenant applications.
  */
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
