@@ -2,6 +2,8 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { adminResources } from './modules/admin-resources';
+import { registerApiClientAccess } from './modules/api-clients/register';
+import { API_ACCESS_LOG_WRITER } from './modules/api-clients/usage-recorder';
 import { appPackageRoutes } from './modules/app-packages/routes';
 import { LOGIN_LOG_WRITER } from './modules/auth/login-log';
 import { authRoutes } from './modules/auth/routes';
@@ -25,6 +27,7 @@ import { USAGE_LOG_WRITER } from './modules/usage-logs/service';
 import { userRoutes } from './modules/users/routes';
 import { registerAdminResources } from './platform/admin/register';
 import type { AdminFrameworkDeps } from './platform/admin/resource-routes';
+import { registerAdminTransfers, type TransferFrameworkDeps } from './platform/admin/transfers';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -40,6 +43,8 @@ export interface BuildAppOptions extends Infrastructure {
   serveWeb?: boolean;
   /** Tests only: faults injected into admin writes (a write must then leave nothing behind). */
   adminFaults?: AdminFrameworkDeps['faults'];
+  /** Tests only: the job runner's timings and instance name. */
+  jobRunner?: TransferFrameworkDeps['jobRunner'];
 }
 
 export interface App {
@@ -72,6 +77,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
     services.accounts.listenForChanges(),
     services.menuTrees.listenForChanges(),
     services.tenants.listenForChanges(),
+    services.apiClients.listenForChanges(),
   ]);
 
   registerErrorHandling(server);
@@ -94,9 +100,13 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       logWriters: () => ({
         [LOGIN_LOG_WRITER]: services.loginLog.stats(),
         [USAGE_LOG_WRITER]: services.usageLogs.stats(),
+        [API_ACCESS_LOG_WRITER]: services.apiUsage.stats(),
       }),
     }),
   );
+  // API credentials (issue 12): the OAuth token endpoint, and the access log of every call a
+  // credential makes, whichever route it calls; before the routes, so its hook covers them all.
+  await registerApiClientAccess(server, services);
   await server.register(keyRoutes(services.keys));
   await server.register(loginConfigRoutes(services));
   await server.register(authRoutes(services));
@@ -118,10 +128,24 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   // Log rows the database refused (issue 11).
   await server.register(logDeadLetterRoutes(services));
   // The administration pages' resources (issue 12 on): one list, declared in contracts.
+  const resources = adminResources(services);
   await registerAdminResources(
     server,
     { db: options.db, permissions: services.permissions, auth: services.auth, faults: options.adminFaults },
-    adminResources(services),
+    resources,
+  );
+  // Their export, import and the download centre's jobs, run by any instance (issue 12).
+  await registerAdminTransfers(
+    server,
+    {
+      db: options.db,
+      permissions: services.permissions,
+      auth: services.auth,
+      dataDir: config.dataDir,
+      pubsub: options.pubsub,
+      jobRunner: options.jobRunner,
+    },
+    resources,
   );
   if (options.serveWeb !== false) {
     // login.html filled in with the tenant's look (issue 11); every other file as built.

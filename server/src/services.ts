@@ -1,5 +1,7 @@
 import type { Config } from './config';
 import { createAccessService } from './modules/access/service';
+import { createApiClientService } from './modules/api-clients/service';
+import { createApiUsageRecorder } from './modules/api-clients/usage-recorder';
 import { createAppPackagesRepo } from './modules/app-packages/repo';
 import { createAppPackageService } from './modules/app-packages/service';
 import { createAccountDirectory } from './modules/auth/account-directory';
@@ -84,13 +86,18 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   const codes = createVerificationCodes({ store, sms });
   const signIn = createSignIn({ accounts, tenants, sessions, loginLog, codes, store });
   const registrationRepo = createRegistrationRepo(db);
+  // API credentials (issue 12): client tokens beside user sessions, and what their calls leave behind.
+  const apiClients = createApiClientService({ db, pubsub, rateLimiter });
+  const apiUsage = createApiUsageRecorder({ db, deadLetters: logDeadLetters, reporter: options.logger });
   return {
     keys,
     tenants,
     loginConfig,
     menus,
     sessions,
-    auth: createAuthGuard(sessions),
+    auth: createAuthGuard(sessions, apiClients),
+    apiClients,
+    apiUsage,
     access,
     accounts,
     captcha,

@@ -13,7 +13,10 @@ const inOrder = (items: DictionaryItem[]): DictionaryItem[] =>
  * replaces the platform's dictionary of the same code as a whole, so a tenant can also remove values.
  */
 export const createDictionaryService = (repo: DictionaryRepo) => ({
-  valuesByCode: async (session: ActiveSession, codes: string[]): Promise<DictionaryValues> => {
+  valuesByCode: async (
+    session: Pick<ActiveSession, 'tenantId'>,
+    codes: string[],
+  ): Promise<DictionaryValues> => {
     const unique = [...new Set(codes)];
     const { platform, tenant } = await repo.findByCodes(session.tenantId, unique);
     const byCode = new Map<string, DictionaryItem[]>();

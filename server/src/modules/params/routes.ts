@@ -1,6 +1,6 @@
 import { envelopeSchema, paramQuerySchema, paramValuesSchema } from '@uniwim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AuthGuard, sessionOf } from '../../platform/http/auth-guard';
+import { type AuthGuard, tenantScopeOf } from '../../platform/http/auth-guard';
 import { ok } from '../../platform/http/envelope';
 import type { ParamsService } from './service';
 
@@ -10,18 +10,19 @@ export const paramRoutes =
     app.get(
       '/ump/param/get',
       {
-        preHandler: deps.auth.required,
+        preHandler: deps.auth.requiredOrClient('parameter:read'),
         schema: {
           tags: ['shell'],
           summary: 'Parameters of the active tenant',
           description:
             "Answers `{name: value}`: the tenant's value of each parameter, else the platform default. " +
-            'With `key`, only that parameter (NOT_FOUND when it is not defined).',
+            'With `key`, only that parameter (NOT_FOUND when it is not defined). Also open to API credentials ' +
+            "with the scope parameter:read: the credential's tenant is the tenant.",
           security: [{ bearer: [] }],
           querystring: paramQuerySchema,
           response: { 200: envelopeSchema(paramValuesSchema) },
         },
       },
-      async (request) => ok(await deps.params.get(sessionOf(request), request.query.key)),
+      async (request) => ok(await deps.params.get(tenantScopeOf(request), request.query.key)),
     );
   };

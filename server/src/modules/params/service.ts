@@ -6,7 +6,7 @@ import type { ParamsRepo } from './repo';
 /** Parameters: the platform's defaults, each overridden by the tenant's own value of the same key. */
 export const createParamsService = (repo: ParamsRepo) => ({
   /** Every parameter, or only `key` (NOT_FOUND when neither the tenant nor the platform defines it). */
-  get: async (session: ActiveSession, key?: string): Promise<ParamValues> => {
+  get: async (session: Pick<ActiveSession, 'tenantId'>, key?: string): Promise<ParamValues> => {
     const { platform, tenant } = await repo.find(session.tenantId, key);
     const values = new Map<string, string>();
     for (const param of [...platform, ...tenant]) values.set(param.key, param.value);

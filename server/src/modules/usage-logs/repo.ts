@@ -7,6 +7,8 @@ export interface UsageLogRow {
   id: string;
   account_id: string | null;
   visitor_id: string | null;
+  /** Set instead of account_id and visitor_id when an application's API credential posted the log. */
+  api_client_id: string | null;
   user_name: string;
   source: string;
   type: 1 | 2;
@@ -28,6 +30,7 @@ const COLUMNS = sql.raw(
     'id',
     'account_id',
     'visitor_id',
+    'api_client_id',
     'user_name',
     'source',
     'type',

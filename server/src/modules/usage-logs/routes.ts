@@ -7,6 +7,7 @@ import {
 } from '@uniwim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../platform/errors';
 import { type AuthGuard, sessionOf } from '../../platform/http/auth-guard';
 import { ok, sendJsonText } from '../../platform/http/envelope';
 import type { RateLimiter, RateLimitPolicy } from '../../platform/rate-limit';
@@ -38,21 +39,32 @@ export const usageLogRoutes =
     app.post(
       '/ump/accessLog/saveLog',
       {
-        preHandler: deps.auth.required,
+        preHandler: deps.auth.requiredOrClient('usage-log:write'),
         schema: {
           tags: ['shell'],
           summary:
             'Record a usage log of the signed-in user (type 1 application opened, 2 package downloaded)',
           description:
             'The user and tenant come from the session; a userName in the body is ignored. The answer comes ' +
-            'as soon as the log is queued; logs are written in batches within about 200 ms.',
+            'as soon as the log is queued; logs are written in batches within about 200 ms. Also open to ' +
+            "API credentials with the scope usage-log:write: the log is the credential's (user name " +
+            '"client:<client id>", its tenant), and a credential of an application posts logs of that ' +
+            'application only (403 API_SCOPE_NOT_GRANTED otherwise).',
           security: [{ bearer: [] }],
           body: usageLogBodySchema,
           response: { 200: envelopeSchema(z.null()) },
         },
       },
       async (request, reply) => {
-        await deps.usageLogs.recordForUser(sessionOf(request), request.body, requestContext(request));
+        const client = request.apiClient;
+        if (client) {
+          if (client.applicationId !== null && client.applicationId !== request.body.applicationId) {
+            throw new AppError('API_SCOPE_NOT_GRANTED', '该接口凭据只能上报所属应用的使用日志');
+          }
+          await deps.usageLogs.recordForClient(client, request.body, requestContext(request));
+        } else {
+          await deps.usageLogs.recordForUser(sessionOf(request), request.body, requestContext(request));
+        }
         sendJsonText(reply, SAVED_JSON);
       },
     );

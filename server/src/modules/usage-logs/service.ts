@@ -44,6 +44,8 @@ export interface UsageLogReporter {
 export const USAGE_LOG_WRITER = 'usage-logs';
 
 const PLATFORM_GROUP = '';
+/** The user name of logs an API credential posted. */
+export const API_CLIENT_USER_PREFIX = 'client:';
 const USER_AGENT_MAX = 300;
 
 /**
@@ -80,13 +82,20 @@ export const createUsageLogService = (deps: {
 
   const rowOf = (
     log: UsageLog | TouristUsageLog,
-    who: { tenantId: string | null; accountId: string | null; visitorId: string | null; userName: string },
+    who: {
+      tenantId: string | null;
+      accountId: string | null;
+      visitorId: string | null;
+      apiClientId?: string;
+      userName: string;
+    },
     context: RequestContext,
   ): UsageLogRow => ({
     tenant_id: who.tenantId,
     id: newId('ul-'),
     account_id: who.accountId,
     visitor_id: who.visitorId,
+    api_client_id: who.apiClientId ?? null,
     user_name: who.userName,
     source: log.source,
     type: log.type,
@@ -109,6 +118,30 @@ export const createUsageLogService = (deps: {
         rowOf(
           log,
           { tenantId: session.tenantId, accountId: session.accountId, visitorId: null, userName },
+          context,
+        ),
+      );
+    },
+
+    /**
+     * A log posted with an API credential's token (scope usage-log:write): no account, the
+     * credential's tenant, and "client:<client id>" as the user name the log pages show.
+     */
+    recordForClient: async (
+      client: { clientId: string; tenantId: string | null },
+      log: UsageLog,
+      context: RequestContext,
+    ) => {
+      await writer.add(
+        rowOf(
+          log,
+          {
+            tenantId: client.tenantId,
+            accountId: null,
+            visitorId: null,
+            apiClientId: client.clientId,
+            userName: `${API_CLIENT_USER_PREFIX}${client.clientId}`,
+          },
           context,
         ),
       );

@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { ApiScope } from '@uniwim/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiClientCaller } from '../../modules/api-clients/service';
 import type { ActiveSession } from '../../modules/sessions/repo';
 import type { SessionService } from '../../modules/sessions/service';
 import { AppError } from '../errors';
@@ -6,7 +8,17 @@ import { AppError } from '../errors';
 declare module 'fastify' {
   interface FastifyRequest {
     session: ActiveSession | null;
+    /** Set instead of `session` when an API credential's token calls (routes of requiredOrClient). */
+    apiClient: ApiClientCaller | null;
   }
+}
+
+/** Client access tokens of API credentials (modules/api-clients): told apart from session tokens by their prefix. */
+export interface ClientTokens {
+  isClientToken(token: string): boolean;
+  authenticate(token: string): Promise<ApiClientCaller | null>;
+  /** Allow-list, requests per minute and scope; throws the typed refusal. */
+  admit(caller: ApiClientCaller, scope: ApiScope, ip: string, reply: FastifyReply): Promise<void>;
 }
 
 const isUsableToken = (value: unknown): value is string =>
@@ -32,10 +44,22 @@ export const tokenOf = (request: FastifyRequest): string | null => {
   return null;
 };
 
-export const createAuthGuard = (sessions: SessionService) => {
+export const createAuthGuard = (sessions: SessionService, clients?: ClientTokens) => {
+  /** The credential of a client token (or TOKEN_INVALID), noted on the request for its access log. */
+  const resolveClient = async (request: FastifyRequest, clientTokens: ClientTokens, token: string) => {
+    const caller = await clientTokens.authenticate(token);
+    if (!caller) throw new AppError('TOKEN_INVALID', '访问令牌无效或已过期');
+    request.apiClient = caller;
+    return caller;
+  };
   const resolve = async (request: FastifyRequest): Promise<ActiveSession> => {
     const token = tokenOf(request);
     if (!token) throw new AppError('UNAUTHENTICATED');
+    if (clients?.isClientToken(token)) {
+      // A valid client token on a route that names no scope (user and admin routes): not for it.
+      await resolveClient(request, clients, token);
+      throw new AppError('API_SCOPE_NOT_GRANTED', '此接口不对接口凭据开放');
+    }
     const session = await sessions.authenticate(token);
     if (!session) throw new AppError('TOKEN_INVALID');
     request.session = session;
@@ -47,6 +71,22 @@ export const createAuthGuard = (sessions: SessionService) => {
       const session = await resolve(request);
       if (session.purpose !== 'full') throw new AppError('PASSWORD_CHANGE_REQUIRED');
     },
+    /**
+     * preHandler of a route open to API credentials: a client token with `scope` (from an allowed
+     * address, within its rate) sets request.apiClient; a user session works as with `required`.
+     */
+    requiredOrClient:
+      (scope: ApiScope) =>
+      async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+        const token = tokenOf(request);
+        if (token && clients?.isClientToken(token)) {
+          const caller = await resolveClient(request, clients, token);
+          await clients.admit(caller, scope, request.ip, reply);
+          return;
+        }
+        const session = await resolve(request);
+        if (session.purpose !== 'full') throw new AppError('PASSWORD_CHANGE_REQUIRED');
+      },
     /** preHandler for the few calls a change-password session may make (change it, log out, who am I). */
     allowingPasswordChange: async (request: FastifyRequest): Promise<void> => {
       await resolve(request);
@@ -54,7 +94,7 @@ export const createAuthGuard = (sessions: SessionService) => {
     /** preHandler: use the session when a valid token is given, carry on anonymously otherwise. */
     optional: async (request: FastifyRequest): Promise<void> => {
       const token = tokenOf(request);
-      const session = token ? await sessions.authenticate(token) : null;
+      const session = token && !clients?.isClientToken(token) ? await sessions.authenticate(token) : null;
       request.session = session?.purpose === 'full' ? session : null;
     },
   };
@@ -66,3 +106,10 @@ export const sessionOf = (request: FastifyRequest): ActiveSession => {
   if (!request.session) throw new AppError('UNAUTHENTICATED');
   return request.session;
 };
+
+/**
+ * The tenant a request acts in: the session's active tenant, or the tenant of the API credential
+ * whose token called (null for a credential of an application only: the platform's data).
+ */
+export const tenantScopeOf = (request: FastifyRequest): { tenantId: string | null } =>
+  request.apiClient ? { tenantId: request.apiClient.tenantId } : sessionOf(request);

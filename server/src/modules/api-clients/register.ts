@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { oauthRoutes } from './oauth-routes';
+import type { ApiClientService } from './service';
+import type { ApiUsageRecorder } from './usage-recorder';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A token request of a known credential: its access log row, counted as a use once authenticated. */
+    apiClientCall: { clientId: string; tenantId: string | null; authenticated: boolean } | null;
+  }
+}
+
+/**
+ * API credentials on the HTTP side: the token endpoint, and an access-log row (route, status,
+ * duration, client, address) for every request a credential made, on any route, refused or not.
+ * Registered before the other routes, so the hook covers all of them.
+ */
+export const registerApiClientAccess = async (
+  server: FastifyInstance,
+  deps: { apiClients: ApiClientService; apiUsage: ApiUsageRecorder; rateLimiter: RateLimiter },
+): Promise<void> => {
+  server.decorateRequest('apiClient', null);
+  server.decorateRequest('apiClientCall', null);
+  server.addHook('onResponse', async (request, reply) => {
+    const caller = request.apiClient;
+    const call =
+      request.apiClientCall ??
+      (caller ? { clientId: caller.clientId, tenantId: caller.tenantId, authenticated: true } : null);
+    if (!call) return;
+    const path = request.url.split('?')[0] ?? request.url;
+    deps.apiUsage.record({
+      ...call,
+      method: request.method,
+      route: request.routeOptions.url ?? path,
+      path,
+      status: reply.statusCode,
+      durationMs: reply.elapsedTime,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'] ?? null,
+    });
+  });
+  // After the last request: the calls it logged are written too.
+  server.addHook('onClose', async () => {
+    await deps.apiUsage.close();
+  });
+  await server.register(oauthRoutes(deps));
+};
