@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
 import { startEmbeddedDatabase } from './platform/db/embedded';
 import type { DatabaseOrigin } from './platform/db/pglite-worker/protocol';
+import { usableWhileOpening } from './platform/db/usable-while-opening';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -50,9 +51,11 @@ const start = async () => {
     import('./platform/store'),
   ]);
 
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded }).catch(
+  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded }).catch(
     (error) => fail(`Cannot open the database: ${(error as Error).message}`),
   );
+  // The app is built while the database opens and migrates; its calls wait for the opening.
+  const db = usableWhileOpening(config.databaseUrl ? 'postgres' : 'pglite', opening);
   const store = await createStore({ redisUrl: config.redisUrl }).catch((error) =>
     fail(`Cannot reach Redis: ${(error as Error).message}`),
   );
@@ -60,7 +63,7 @@ const start = async () => {
     fail(`Cannot reach Redis: ${(error as Error).message}`),
   );
   // The seed (argon2 in the thread pool, inserts in the database's thread), building the app (this
-  // thread) and the key pair overlap; nothing is served before all three are done.
+  // thread) and the key pair overlap; nothing is served before all of them and the opening are done.
   const seeding = loadSeedIfEmpty(db, {
     seedFile: config.seedFile,
     adminPassword: config.seedAdminPassword,
@@ -68,7 +71,7 @@ const start = async () => {
   }).catch((error) => (error instanceof SeedError ? fail(error.message) : Promise.reject(error)));
   seeding.catch(() => undefined); // awaited below
   const app = await buildApp({ config, db, store, pubsub });
-  const [seed] = await Promise.all([seeding, app.services.keys.ensureKeyPair()]);
+  const [seed] = await Promise.all([seeding, app.services.keys.ensureKeyPair(), opening]);
   await app.server.listen({ port: config.port, host: config.host });
 
   const address = app.server.server.address();

@@ -88,6 +88,14 @@ export const tenantsAdminRepo = {
     return { items: items.map((row) => tenantRowOf(row as TenantSelect, now)), total: total?.n ?? 0 };
   },
 
+  /** Tenants by code, deleted ones included (an import must not create a code the bin holds). */
+  findByCodes: async (tx: Tx, codes: string[]): Promise<TenantRow[]> => {
+    if (codes.length === 0) return [];
+    const rows = await tx.select(columns).from(tenants).where(inArray(tenants.code, codes));
+    const now = Date.now();
+    return rows.map((row) => tenantRowOf(row as TenantSelect, now));
+  },
+
   get: async (tx: Tx, id: string): Promise<TenantRow | undefined> => {
     const [row] = await tx.select(columns).from(tenants).where(eq(tenants.id, id));
     return row ? tenantRowOf(row as TenantSelect) : undefined;

@@ -8,6 +8,7 @@ import {
 } from '@uniwim/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { accounts, membershipRoles, roles, tenantMemberships, tenants } from '../../db/schema';
+import { type ImportHooks, isBulkImport } from '../../platform/admin/import-rows';
 import type { AdminContext, ResourceDefinition, ResourceStore } from '../../platform/admin/resource-routes';
 import { hashPassword } from '../../platform/crypto/passwords';
 import { newId, randomPassword } from '../../platform/crypto/tokens';
@@ -42,9 +43,11 @@ const valuesOf = (input: TenantUpdate) => ({
 
 /**
  * The tenant's administrator: the existing account with that mobile, or a new one with a random
- * initial password that must be changed at the first sign-in.
+ * initial password that must be changed at the first sign-in. An import makes new administrators
+ * without a password (nobody could be shown thousands of them once, and hashing each would take
+ * minutes): they sign in with an SMS code or set a password through "forgot password".
  */
-const provisionAdministrator = async (tx: Tx, tenantId: string, input: TenantCreate) => {
+const provisionAdministrator = async (tx: Tx, tenantId: string, input: TenantCreate, withPassword = true) => {
   const [existing] = await tx
     .select({ id: accounts.id, username: accounts.username })
     .from(accounts)
@@ -62,7 +65,7 @@ const provisionAdministrator = async (tx: Tx, tenantId: string, input: TenantCre
         { path: 'body.admin.username', message: '账号已存在' },
       ]);
     }
-    initialPassword = randomPassword();
+    initialPassword = withPassword ? randomPassword() : null;
     account = { id: newId('acc-'), username };
     await tx.insert(accounts).values({
       id: account.id,
@@ -70,7 +73,7 @@ const provisionAdministrator = async (tx: Tx, tenantId: string, input: TenantCre
       username,
       mobile: input.admin.mobile,
       name: input.admin.name ?? `${input.name}管理员`,
-      passwordHash: await hashPassword(initialPassword),
+      passwordHash: initialPassword === null ? null : await hashPassword(initialPassword),
       mustChangePassword: true,
     });
   }
@@ -89,7 +92,7 @@ const provisionAdministrator = async (tx: Tx, tenantId: string, input: TenantCre
 
 export const createTenantAdminStore = (
   deps: TenantAdminDeps,
-): ResourceStore<TenantRow, TenantCreate, TenantUpdate> => {
+): ResourceStore<TenantRow, TenantCreate, TenantUpdate> & ImportHooks<TenantRow> => {
   const reread = async (tx: Tx, id: string) => (await repo.get(tx, id))!;
   const afterChange = (ctx: AdminContext, options: { endSessions?: string } = {}) => {
     ctx.afterCommit(async () => {
@@ -102,6 +105,7 @@ export const createTenantAdminStore = (
     label: (row) => row.name,
     list: (tx, query) => repo.list(tx, query),
     get: (tx, id) => repo.get(tx, id),
+    findByImportKeys: (tx, codes) => repo.findByCodes(tx, codes),
 
     create: async (tx, input, ctx) => {
       const id = `t-${input.code}`;
@@ -110,7 +114,7 @@ export const createTenantAdminStore = (
         throw new AppError('DUPLICATE', '编码已存在', [{ path: 'body.code', message: '编码已存在' }]);
       await tx.insert(tenants).values({ id, code: input.code, ...valuesOf(input), name: input.name });
       if (input.domains) await repo.replaceDomains(tx, id, input.domains);
-      const { account, initialPassword } = await provisionAdministrator(tx, id, input);
+      const { account, initialPassword } = await provisionAdministrator(tx, id, input, !isBulkImport(ctx));
       const sendBySms = input.sendPasswordBySms === true && initialPassword !== null;
       ctx.answerExtra = {
         adminUsername: account.username,

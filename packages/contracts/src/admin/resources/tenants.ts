@@ -108,10 +108,16 @@ export const tenantsResource = defineResource({
   defaultSort: '-createdAt',
   searchable: ['code', 'name', 'contactName'],
   columns: [
-    { key: 'code', title: { zh: '编码', en: 'Code' }, list: true, importable: true },
-    { key: 'name', title: { zh: '租户名称', en: 'Name' }, list: true, importable: true },
-    { key: 'contactName', title: { zh: '联系人', en: 'Contact' }, list: true, importable: true },
-    { key: 'contactPhone', title: { zh: '联系电话', en: 'Phone' }, list: true, importable: true },
+    { key: 'code', title: { zh: '编码', en: 'Code' }, list: true, importable: true, example: 'demo-water' },
+    { key: 'name', title: { zh: '租户名称', en: 'Name' }, list: true, importable: true, example: '示例水务公司' },
+    { key: 'contactName', title: { zh: '联系人', en: 'Contact' }, list: true, importable: true, example: '张三' },
+    {
+      key: 'contactPhone',
+      title: { zh: '联系电话', en: 'Phone' },
+      list: true,
+      importable: true,
+      example: '13800000000',
+    },
     { key: 'usersUsed', title: { zh: '已用席位', en: 'Seats used' }, list: true, kind: 'number' },
     {
       key: 'seatLimit',
@@ -129,7 +135,22 @@ export const tenantsResource = defineResource({
     },
     { key: 'daysLeft', title: { zh: '剩余天数', en: 'Days left' }, list: true, kind: 'number' },
     { key: 'status', title: { zh: '状态', en: 'Status' }, list: true, options: STATUS_OPTIONS },
-    { key: 'domains', title: { zh: '域名', en: 'Domains' }, list: true, kind: 'list', importable: true },
+    {
+      key: 'domains',
+      title: { zh: '域名', en: 'Domains' },
+      list: true,
+      kind: 'list',
+      importable: true,
+      example: 'water.example.com',
+    },
+    // Import only (the row does not carry it, so exports leave it out): the tenant's administrator,
+    // an existing account with this mobile or a new one.
+    {
+      key: 'admin.mobile',
+      title: { zh: '管理员手机号', en: 'Administrator mobile' },
+      importable: true,
+      example: '13900000000',
+    },
     { key: 'createdAt', title: { zh: '创建时间', en: 'Created' }, list: true, kind: 'date' },
   ],
   fields: {
