@@ -1,0 +1,152 @@
+import { rename, stat } from 'node:fs/promises';
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import type { Tx } from '../db/database';
+import { AppError } from '../errors';
+import { BULK_IMPORT, type ImportRow } from './import-rows';
+import { diffChanges, recordOperation } from './operation-log';
+import type { AdminContext, ResourceDefinition } from './resource-routes';
+import { uniqueViolationError } from './unique-violation';
+import type { WorkbookLanguage } from './workbook-cells';
+
+export interface ImportOutcome {
+  total: number;
+  created: number;
+  updated: number;
+  failed: number;
+  /** all=true and some row failed: nothing was written. */
+  rolledBack: boolean;
+}
+
+class RollBackAll extends Error {}
+
+const AFTER_COMMIT_CONCURRENCY = 20;
+
+const reasonOf = (error: unknown, definition: ResourceDefinition): ImportRow['errors'][number] => {
+  const known = uniqueViolationError(error, definition.declaration) ?? error;
+  if (!(known instanceof AppError)) throw error;
+  const detail = (known.details as { path?: string; message?: string }[] | undefined)?.[0];
+  const column = detail?.path?.replace(/^body\./, '').replace(/\.\d+$/, '');
+  const declared = definition.declaration.columns.some((c) => c.key === column);
+  return declared ? { column, message: detail?.message ?? known.message } : { message: known.message };
+};
+
+/**
+ * Writes the valid rows through the store's own create and update, each with its operation-log
+ * row, all in one transaction. A row the store refuses (a guard, a taken domain) is rolled back
+ * to its savepoint and reported; with `all`, any failed row rolls back the whole import.
+ */
+export const commitImportRows = async (
+  definition: ResourceDefinition,
+  rows: ImportRow[],
+  options: { all: boolean },
+  inScope: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
+  ctx: AdminContext,
+  onProgress?: (done: number) => void,
+  signal?: AbortSignal,
+): Promise<ImportOutcome> => {
+  const { store, declaration } = definition;
+  const secretFields = new Set(declaration.columns.filter((c) => c.secret).map((c) => c.key));
+  const pending: (() => Promise<unknown>)[] = [];
+  const rowCtx: AdminContext & { [BULK_IMPORT]: boolean } = {
+    ...ctx,
+    [BULK_IMPORT]: true,
+    answerExtra: {},
+    afterCommit: (work) => pending.push(work),
+  };
+  const outcome: ImportOutcome = { total: rows.length, created: 0, updated: 0, failed: 0, rolledBack: false };
+  if (options.all && rows.some((row) => row.errors.length > 0)) {
+    return { ...outcome, failed: rows.filter((row) => row.errors.length > 0).length, rolledBack: true };
+  }
+  try {
+    await inScope(async (tx) => {
+      let done = 0;
+      for (const row of rows) {
+        if (signal?.aborted) throw signal.reason;
+        onProgress?.(++done);
+        if (row.errors.length > 0 || !row.body) continue;
+        await tx.execute(sql`SAVEPOINT import_row`);
+        try {
+          let before: Record<string, unknown> | undefined;
+          let after: Record<string, unknown> & { id: string };
+          if (row.action === 'update') {
+            const current = await store.get(tx, row.existingId!, rowCtx);
+            if (!current || !store.update) throw new AppError('NOT_FOUND', '数据已不存在');
+            before = current;
+            after = await store.update(tx, current, row.body, Number(current.version ?? 0), rowCtx);
+          } else {
+            if (!store.create) throw new AppError('BAD_REQUEST', '该数据不支持新增');
+            after = await store.create(tx, row.body, rowCtx);
+          }
+          await recordOperation(tx, {
+            tenantId: ctx.operator.tenantId,
+            operatorId: ctx.operator.accountId,
+            operatorName: ctx.operator.name,
+            resource: declaration.name,
+            recordId: after.id,
+            recordLabel: store.label(after as never),
+            action: row.action,
+            changes: diffChanges(before, after, secretFields),
+            ip: ctx.ip,
+            userAgent: ctx.userAgent,
+            requestId: ctx.requestId,
+          });
+          await tx.execute(sql`RELEASE SAVEPOINT import_row`);
+          if (row.action === 'update') outcome.updated++;
+          else outcome.created++;
+        } catch (error) {
+          await tx.execute(sql`ROLLBACK TO SAVEPOINT import_row`);
+          row.errors.push(reasonOf(error, definition));
+          if (options.all) throw new RollBackAll();
+        }
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof RollBackAll)) throw error;
+    outcome.created = 0;
+    outcome.updated = 0;
+    outcome.rolledBack = true;
+    pending.length = 0;
+  }
+  outcome.failed = rows.filter((row) => row.errors.length > 0).length;
+  // Announcements to other instances, after the commit; at most a few at a time.
+  for (let start = 0; start < pending.length; start += AFTER_COMMIT_CONCURRENCY) {
+    await Promise.all(pending.slice(start, start + AFTER_COMMIT_CONCURRENCY).map((work) => work()));
+  }
+  return outcome;
+};
+
+/** The failed rows as they were read, with their row number and the reasons, to fix and upload again. */
+export const writeErrorWorkbook = async (
+  definition: ResourceDefinition,
+  rows: ImportRow[],
+  lang: WorkbookLanguage,
+  file: string,
+) => {
+  const columns = definition.declaration.columns.filter((c) => c.importable);
+  const partial = `${file}.part`;
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true });
+  const sheet = workbook.addWorksheet(lang === 'en' ? 'Failed rows' : '导入失败的行');
+  sheet.columns = [
+    ...columns.map((c) => ({ header: c.title[lang], key: c.key, width: 18 })),
+    { header: lang === 'en' ? 'Row' : '原行号', key: '__row', width: 8 },
+    { header: lang === 'en' ? 'Reason' : '错误原因', key: '__reason', width: 60 },
+  ];
+  sheet.getRow(1).font = { bold: true };
+  let count = 0;
+  for (const row of rows) {
+    if (row.errors.length === 0) continue;
+    const reason = row.errors
+      .map((e) => {
+        const title = columns.find((c) => c.key === e.column)?.title[lang];
+        return title ? `${title}：${e.message}` : e.message;
+      })
+      .join('；');
+    sheet.addRow([...columns.map((c) => row.values[c.key] ?? null), row.row, reason]).commit();
+    count++;
+  }
+  sheet.commit();
+  await workbook.commit();
+  await rename(partial, file);
+  return { rows: count, size: (await stat(file)).size };
+};

@@ -1,0 +1,123 @@
+import { readFile, unlink } from 'node:fs/promises';
+import type { Database } from '../db/database';
+import { AppError } from '../errors';
+import type { JobHandler } from '../jobs/runner';
+import type { JobRecord } from '../jobs/schema';
+import { scopeOf } from './admin-guard';
+import { exportFileName, writeExportWorkbook } from './export-workbook';
+import { commitImportRows, writeErrorWorkbook } from './import-commit';
+import { parseImportWorkbook, validateImportRows } from './import-rows';
+import type { ListQuery } from './list-sql';
+import type { AdminContext, ResourceDefinition } from './resource-routes';
+import type { WorkbookLanguage } from './workbook-cells';
+
+/** Who asked for a job and from where: the job acts as them, in their scope, when it runs. */
+export interface JobRequester {
+  operator: { accountId: string; name: string; tenantId: string | null };
+  ip: string;
+  userAgent: string | null;
+  requestId: string;
+}
+
+export interface ExportJobParams extends JobRequester {
+  query: Omit<ListQuery, 'page' | 'pageSize'>;
+  lang: WorkbookLanguage;
+}
+
+export interface ImportJobParams extends JobRequester {
+  /** The uploaded workbook, relative to DATA_DIR; removed once the job has read it. */
+  upload: string;
+  update: boolean;
+  all: boolean;
+  lang: WorkbookLanguage;
+}
+
+export const requesterOf = (ctx: AdminContext): JobRequester => ({
+  operator: { accountId: ctx.operator.accountId, name: ctx.operator.name, tenantId: ctx.operator.tenantId },
+  ip: ctx.ip,
+  userAgent: ctx.userAgent,
+  requestId: ctx.requestId,
+});
+
+const contextOf = (requester: JobRequester): AdminContext => ({
+  // The codes were checked when the job was asked for; the stores do not read them.
+  operator: { ...requester.operator, codes: new Set() },
+  ip: requester.ip,
+  userAgent: requester.userAgent,
+  requestId: requester.requestId,
+  answerExtra: {},
+  afterCommit: () => {
+    throw new Error('no commit in an export');
+  },
+});
+
+/** The handlers of export and import jobs, for every declared resource. */
+export const transferJobHandlers = (deps: {
+  db: Database;
+  dataDir: string;
+  definitions: readonly ResourceDefinition[];
+  resolveFile(relative: string): string;
+}): Map<string, JobHandler> => {
+  const definitionOf = (job: JobRecord) => {
+    const definition = deps.definitions.find(
+      (d) => d.declaration.scope === job.scope && d.declaration.name === job.resource,
+    );
+    if (!definition) throw new AppError('NOT_FOUND', `资源不存在：${job.resource}`);
+    return definition;
+  };
+
+  const exportJob: JobHandler = async (job, ctx) => {
+    const params = job.params as ExportJobParams;
+    const definition = definitionOf(job);
+    const file = await ctx.fileFor('.xlsx');
+    const written = await writeExportWorkbook(
+      {
+        definition,
+        query: params.query,
+        lang: params.lang,
+        ctx: contextOf(params),
+        read: scopeOf(deps.db, params.operator),
+        signal: ctx.signal,
+        onProgress: (done, total) => ctx.progress(done, total),
+      },
+      file.absolute,
+    );
+    return {
+      result: { rows: written.rows },
+      progress: written.rows,
+      file: { path: file.relative, name: exportFileName(definition, params.lang), size: written.size },
+    };
+  };
+
+  const importJob: JobHandler = async (job, ctx) => {
+    const params = job.params as ImportJobParams;
+    const definition = definitionOf(job);
+    const upload = deps.resolveFile(params.upload);
+    const parsed = await parseImportWorkbook(definition.declaration, await readFile(upload));
+    ctx.progress(0, parsed.rows.length);
+    const adminCtx = contextOf(params);
+    const inScope = scopeOf(deps.db, params.operator);
+    const rows = await inScope((tx) => validateImportRows(definition, parsed, params, tx, adminCtx));
+    const outcome = await commitImportRows(
+      definition,
+      rows,
+      params,
+      inScope,
+      adminCtx,
+      (done) => ctx.progress(done),
+      ctx.signal,
+    );
+    await unlink(upload).catch(() => undefined);
+    const result = { ...outcome, ignoredColumns: parsed.ignoredHeaders };
+    if (outcome.failed === 0) return { result, progress: rows.length };
+    const file = await ctx.fileFor('-errors.xlsx');
+    const written = await writeErrorWorkbook(definition, rows, params.lang, file.absolute);
+    const name = `${definition.declaration.title[params.lang]}-${params.lang === 'en' ? 'import-errors' : '导入失败'}.xlsx`;
+    return { result, progress: rows.length, file: { path: file.relative, name, size: written.size } };
+  };
+
+  return new Map([
+    ['export', exportJob],
+    ['import', importJob],
+  ]);
+};

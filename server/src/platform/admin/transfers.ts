@@ -1,0 +1,58 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createJobsRepo } from '../jobs/repo';
+import { createJobRunner, type JobRunnerOptions, jobFilePath } from '../jobs/runner';
+import type { PubSub } from '../pubsub/pubsub';
+import { jobRoutes } from './job-routes';
+import type { AdminFrameworkDeps, ResourceDefinition } from './resource-routes';
+import { transferJobHandlers } from './transfer-jobs';
+import { IMPORT_MAX_BYTES, transferRoutes } from './transfer-routes';
+
+export interface TransferFrameworkDeps extends Pick<AdminFrameworkDeps, 'db' | 'permissions' | 'auth'> {
+  dataDir: string;
+  pubsub: PubSub;
+  /** Tests: a faster heartbeat, a shorter stale limit, a fixed instance name. */
+  jobRunner?: Partial<JobRunnerOptions>;
+}
+
+/**
+ * Export, import and the download centre for every declared resource, and the runner of their jobs:
+ * started when the app is ready, stopped (unfinished jobs handed back to the queue) when it closes.
+ */
+export const registerAdminTransfers = async (
+  app: FastifyInstance,
+  deps: TransferFrameworkDeps,
+  definitions: readonly ResourceDefinition[],
+) => {
+  const jobs = createJobsRepo(deps.db);
+  const runner = createJobRunner({
+    repo: jobs,
+    dataDir: deps.dataDir,
+    pubsub: deps.pubsub,
+    logger: app.log,
+    handlers: transferJobHandlers({
+      db: deps.db,
+      dataDir: deps.dataDir,
+      definitions,
+      resolveFile: (relative) => jobFilePath(deps.dataDir, relative),
+    }),
+    options: deps.jobRunner,
+  });
+  const plugin: FastifyPluginAsyncZod = async (scoped) => {
+    // Multipart only where an upload is expected: the import routes of this plugin.
+    await scoped.register(multipart, {
+      limits: { fileSize: IMPORT_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+    });
+    for (const definition of definitions) {
+      await scoped.register(transferRoutes({ ...deps, jobs, runner }, definition));
+    }
+    const routesOf = jobRoutes({ ...deps, jobs });
+    await scoped.register(routesOf('dmp'));
+    await scoped.register(routesOf('ump'));
+  };
+  await app.register(plugin);
+  app.addHook('onReady', runner.start);
+  app.addHook('onClose', runner.stop);
+  return runner;
+};
