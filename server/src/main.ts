@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
@@ -30,6 +31,8 @@ const start = async () => {
     }
   })();
   await mkdir(config.dataDir, { recursive: true });
+  const likelyNewDatabase =
+    !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
   // The embedded database opens in its worker thread while this thread loads the server's modules.
   const embedded = config.databaseUrl
     ? undefined
@@ -71,7 +74,11 @@ const start = async () => {
   }).catch((error) => (error instanceof SeedError ? fail(error.message) : Promise.reject(error)));
   seeding.catch(() => undefined); // awaited below
   const app = await buildApp({ config, db, store, pubsub });
-  const [seed] = await Promise.all([seeding, app.services.keys.ensureKeyPair(), opening]);
+  const [seed] = await Promise.all([
+    seeding,
+    app.services.keys.ensureKeyPair({ likelyNone: likelyNewDatabase }),
+    opening,
+  ]);
   await app.server.listen({ port: config.port, host: config.host });
 
   const address = app.server.server.address();

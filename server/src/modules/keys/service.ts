@@ -12,11 +12,13 @@ export const createKeyService = (repo: KeysRepo) => {
   let loaded:
     | Promise<{ answer: PublicKeyAnswer; answerJson: string; decrypt: (c: string) => string | null }>
     | undefined;
+  /** A pair generated before knowing whether the database has one (see ensureKeyPair). */
+  let generatedAhead: ReturnType<typeof generateRsaKeyPair> | undefined;
 
   const load = async () => {
     let pair = await repo.findActive();
     if (!pair) {
-      const generated = await generateRsaKeyPair();
+      const generated = await (generatedAhead ?? generateRsaKeyPair());
       await repo.insertIfNoneActive({ id: newId('key-'), ...generated });
       pair = await repo.findActive();
       if (!pair) throw new Error('no active RSA key pair after creating one');
@@ -34,8 +36,16 @@ export const createKeyService = (repo: KeysRepo) => {
   };
 
   return {
-    /** Makes sure the pair exists (called at start so the first sign-in does not pay for it). */
-    ensureKeyPair: async (): Promise<void> => {
+    /**
+     * Makes sure the pair exists (called at start so the first sign-in does not pay for it). When the
+     * database is likely new, the pair (a few hundred ms in the thread pool) is generated while the
+     * database opens instead of after it; it is dropped if one was there after all.
+     */
+    ensureKeyPair: async (options: { likelyNone?: boolean } = {}): Promise<void> => {
+      if (options.likelyNone && !loaded) {
+        generatedAhead ??= generateRsaKeyPair();
+        generatedAhead.catch(() => undefined); // awaited by load() when needed
+      }
       await current();
     },
     publicKey: async (): Promise<PublicKeyAnswer> => (await current()).answer,
