@@ -49,14 +49,15 @@ export const writeExportWorkbook = async (request: ExportRequest, file: string) 
     useSharedStrings: false,
   });
   try {
-    const sheet = workbook.addWorksheet(definition.declaration.title[lang]);
+    const sheet = workbook.addWorksheet(definition.declaration.title[lang], {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
     sheet.columns = columns.map((column) => ({
       header: column.title[lang],
       key: column.key,
       width: column.kind === 'date' ? 20 : Math.max(12, column.title[lang].length * 2 + 4),
     }));
     sheet.getRow(1).font = { bold: true };
-    sheet.views = [{ state: 'frozen', ySplit: 1 }];
     let written = 0;
     let total = Number.POSITIVE_INFINITY;
     for (let page = 1; written < total; page++) {
