@@ -2,6 +2,7 @@ export * from './admin/jobs';
 export * from './admin/permissions';
 export * from './admin/resource';
 export * from './admin/resources/api-clients';
+export * from './admin/resources/packages';
 export * from './admin/resources/tenants';
 export * from './auth';
 export * from './config-encoding';

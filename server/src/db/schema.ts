@@ -15,6 +15,7 @@ import {
   apiClients,
   apiClientTokens,
 } from '../modules/api-clients/schema';
+import { packageMenuItems, packages, tenantPackages } from '../modules/packages/schema';
 import { accountPlatformRoles, platformRoles } from '../modules/platform-access/schema';
 import { tenantDomains } from '../modules/tenants/schema';
 import { operationLogs } from '../platform/admin/schema';
@@ -356,6 +357,9 @@ export const schema = {
   platformRoles,
   accountPlatformRoles,
   tenantDomains,
+  packages,
+  packageMenuItems,
+  tenantPackages,
   jobs,
   apiClients,
   apiClientTokens,

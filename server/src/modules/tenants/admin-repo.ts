@@ -4,6 +4,7 @@ import { tenants } from '../../db/schema';
 import { type FieldSql, type ListQuery, listOrder, listWhere, offsetOf } from '../../platform/admin/list-sql';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { packagesHeldSql } from '../packages/entitlements';
 import { tenantDomains } from './schema';
 
 const DAY_MS = 86_400_000;
@@ -39,6 +40,7 @@ const columns = {
   deletedAt: tenants.deletedAt,
   version: tenants.version,
   domains: domainsOf,
+  packages: packagesHeldSql(sql.raw('"tenants"."id"')),
 };
 
 interface TenantSelect {
@@ -55,6 +57,7 @@ interface TenantSelect {
   deletedAt: Date | null;
   version: number;
   domains: string[];
+  packages: TenantRow['packages'];
 }
 
 export const tenantRowOf = (row: TenantSelect, now = Date.now()): TenantRow => ({

@@ -4,6 +4,7 @@ import {
   type TenantCreate,
   type TenantRow,
   type TenantUpdate,
+  tenantSetPackagesBodySchema,
   tenantsResource,
 } from '@uniwim/contracts';
 import { eq, sql } from 'drizzle-orm';
@@ -15,9 +16,10 @@ import { newId, randomPassword } from '../../platform/crypto/tokens';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SmsProvider } from '../../platform/sms/provider';
+import { setTenantPackages, type TenantPackagesDeps } from '../packages/tenant-packages';
 import { tenantsAdminRepo as repo } from './admin-repo';
 
-export interface TenantAdminDeps {
+export interface TenantAdminDeps extends TenantPackagesDeps {
   sms: SmsProvider;
   /** Ends every session in the tenant, on every instance. */
   endTenantSessions(tenantId: string): Promise<void>;
@@ -115,6 +117,8 @@ export const createTenantAdminStore = (
       await tx.insert(tenants).values({ id, code: input.code, ...valuesOf(input), name: input.name });
       if (input.domains) await repo.replaceDomains(tx, id, input.domains);
       const { account, initialPassword } = await provisionAdministrator(tx, id, input, !isBulkImport(ctx));
+      // After the administrator role exists, so it receives the packages' menus.
+      if (input.packages) await setTenantPackages(tx, deps, id, input.packages, ctx);
       const sendBySms = input.sendPasswordBySms === true && initialPassword !== null;
       ctx.answerExtra = {
         adminUsername: account.username,
@@ -140,6 +144,17 @@ export const createTenantAdminStore = (
     },
 
     actions: {
+      /** Replaces the packages the tenant holds; what it may use follows (see modules/packages). */
+      'set-packages': async (tx, row, body, ctx) => {
+        notInBin(row);
+        // The framework validated a body that was sent; a request without one has no packages.
+        const parsed = tenantSetPackagesBodySchema.safeParse(body);
+        if (!parsed.success) throw new AppError('VALIDATION_FAILED', '请选择租户的套餐');
+        const { packages, version } = parsed.data;
+        await repo.updateAtVersion(tx, row.id, version ?? row.version, {});
+        await setTenantPackages(tx, deps, row.id, packages, ctx);
+        return reread(tx, row.id);
+      },
       enable: async (tx, row, _body, ctx) => {
         notInBin(row);
         await repo.updateAtVersion(tx, row.id, row.version, { status: 'active' });

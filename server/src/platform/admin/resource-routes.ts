@@ -7,7 +7,7 @@ import {
   versionedSchema,
 } from '@uniwim/contracts';
 import { and, desc, eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Operator, PermissionService } from '../../modules/platform-access/service';
@@ -54,6 +54,21 @@ export interface ResourceDefinition<Row extends AnyRow = AnyRow> {
   declaration: ResourceDeclaration;
   // biome-ignore lint/suspicious/noExplicitAny: each store takes its own declared bodies
   store: ResourceStore<Row, any, any>;
+  /** Routes only this resource needs (a form's tree, a preview), under the same guard and scope. */
+  routes?(kit: ResourceRouteKit): void;
+}
+
+/** What a resource's own routes get from the framework: its base path, the guard, its scope. */
+export interface ResourceRouteKit {
+  app: Parameters<FastifyPluginAsyncZod>[0];
+  /** `/{scope}/admin/<resource>` */
+  base: string;
+  tags: string[];
+  security: { bearer: never[] }[];
+  /** The token at onRequest, then the permission code before the input is looked at. */
+  guard(code: string): Pick<RouteShorthandOptions, 'onRequest' | 'preValidation'>;
+  /** Reads (no operation log) in a transaction in the operator's scope. */
+  read<T>(request: FastifyRequest, work: (tx: Tx, ctx: AdminContext) => Promise<T>): Promise<T>;
 }
 
 export interface AdminFrameworkDeps {
@@ -305,6 +320,18 @@ export const resourceRoutes =
         async (request) => ok(await removeAll(request, [...new Set(request.body.ids)]), '删除成功'),
       );
     }
+
+    definition.routes?.({
+      app,
+      base,
+      tags,
+      security,
+      guard,
+      read: (request, work) => {
+        const { ctx } = contextOf(request);
+        return inScope(ctx.operator, (tx) => work(tx, ctx));
+      },
+    });
 
     for (const [verb, action] of Object.entries(declaration.actions ?? {})) {
       const run = store.actions?.[verb];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MOBILE_PATTERN } from '../../validation';
 import { defineResource } from '../resource';
+import { tenantPackageGrantsSchema, tenantPackageSchema, tenantSetPackagesBodySchema } from './packages';
 
 /** Lower-case letters, digits and hyphens, starting with a letter: it appears in URLs (?tenant=). */
 export const TENANT_CODE_PATTERN = /^[a-z][a-z0-9-]{1,31}$/;
@@ -29,6 +30,8 @@ export const tenantRowSchema = z.object({
   /** Whole days until expiry (negative once expired); null without an expiry. */
   daysLeft: z.number().int().nullable(),
   domains: z.array(z.string()),
+  /** The packages it holds, oldest first; what it may use is the union of the current ones. */
+  packages: z.array(tenantPackageSchema),
   createdAt: z.string(),
   deletedAt: z.string().nullable(),
   /** When a deleted tenant may be purged. */
@@ -64,6 +67,8 @@ export const tenantCreateSchema = z.strictObject({
   }),
   /** Send the initial password by SMS instead of showing it once to the creator. */
   sendPasswordBySms: z.boolean().optional(),
+  /** Packages it holds from the start; its administrator role gets their menus. */
+  packages: tenantPackageGrantsSchema.optional(),
 });
 export type TenantCreate = z.infer<typeof tenantCreateSchema>;
 
@@ -171,6 +176,11 @@ export const tenantsResource = defineResource({
   recycleBin: true,
   importKey: 'code',
   actions: {
+    'set-packages': {
+      permission: 'tenant:update',
+      title: { zh: '分配套餐', en: 'Set packages' },
+      body: tenantSetPackagesBodySchema,
+    },
     enable: { permission: 'tenant:enable', title: { zh: '启用', en: 'Enable' } },
     disable: { permission: 'tenant:enable', title: { zh: '停用', en: 'Disable' }, danger: true },
     delete: {
