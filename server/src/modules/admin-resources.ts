@@ -1,5 +1,6 @@
 import type { ResourceDefinition } from '../platform/admin/resource-routes';
 import type { Services } from '../services';
+import { apiClientAdminResource } from './api-clients/admin-resource';
 import { packageAdminResource } from './packages/admin-resource';
 import { tenantAdminResource } from './tenants/admin-resource';
 
@@ -16,5 +17,6 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
       },
     }),
     packageAdminResource({ announceMenuChange }),
+    apiClientAdminResource({ announceChange: () => services.apiClients.changed() }),
   ];
 };
