@@ -323,3 +323,73 @@ describe.each(testBackends())('export, import and jobs of admin resources on $na
     expect(row).toMatchObject({ attempts: 2, claimedBy: expect.not.stringMatching('dead-instance') });
   }, 120_000);
 });
+
+const siblingBackends = testBackends().filter((b) => b.name !== 'pglite+memory');
+
+describe.each(siblingBackends)('jobs on two instances sharing $name', (backend) => {
+  let infra: TestInfrastructure;
+  let sibling: Awaited<ReturnType<TestInfrastructure['openSibling']>>;
+  let a: TestApp;
+  let b: TestApp;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'uniwim-transfers-'));
+
+  beforeAll(async () => {
+    infra = await backend.open();
+    sibling = await infra.openSibling();
+    a = await startTestApp(infra, { DATA_DIR: dataDir });
+    b = await startTestApp(sibling, { DATA_DIR: dataDir });
+    await infra.db.asPlatform((tx) =>
+      tx.execute(sql`INSERT INTO tenants (id, code, name) SELECT 't-pair' || g, 'pair' || g, '双实例租户' || g
+        FROM generate_series(1, 20000) g`),
+    );
+  });
+  const closed = new Set<TestApp>();
+  afterAll(async () => {
+    for (const app of [a, b]) if (app && !closed.has(app)) await app.close();
+    await sibling?.close();
+    await infra?.close();
+  });
+
+  const jobOf = (id: string) =>
+    infra.db
+      .asPlatform((tx) => tx.select().from(jobs).where(sql`${jobs.id} = ${id}`))
+      .then((rows) => rows[0]!);
+
+  it('runs each job on exactly one instance, and an instance that stops hands its job to the other', async () => {
+    const token = bearer(await tokenFor(a, infra.db, 'admin', null));
+    const ask = async () => {
+      const res = await a.server.inject({ method: 'GET', url: `${BASE}/export?code=pair`, headers: token });
+      expect(res.statusCode, res.body).toBe(202);
+      return res.json().Response.jobId as string;
+    };
+    const finished = async (id: string) => {
+      for (let i = 0; i < 1200; i++) {
+        const job = await jobOf(id);
+        if (job.status === 'done' || job.status === 'failed') return job;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`job ${id} did not finish`);
+    };
+
+    // Both instances poll (and both are woken): each job is claimed once and done once.
+    const ids = [await ask(), await ask(), await ask()];
+    for (const id of ids) {
+      expect(await finished(id)).toMatchObject({ status: 'done', attempts: 1, progress: 20000 });
+    }
+
+    // A stops while its job runs: the job goes back to the queue and B finishes it.
+    const id = await ask();
+    for (let i = 0; i < 400 && (await jobOf(id)).claimedBy === null; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    const holder = (await jobOf(id)).claimedBy;
+    const runnerOf = (app: TestApp) => (app.server as unknown as { jobRunnerId: string }).jobRunnerId;
+    const holderApp = [a, b].find((app) => runnerOf(app) === holder);
+    expect(holderApp, `claimed by ${holder}`).toBeDefined();
+    await holderApp!.close();
+    closed.add(holderApp!);
+    const done = await finished(id);
+    expect(done).toMatchObject({ status: 'done', progress: 20000 });
+    expect(done.claimedBy).not.toBe(holder);
+  }, 180_000);
+});

@@ -52,6 +52,8 @@ export const registerAdminTransfers = async (
     await scoped.register(routesOf('ump'));
   };
   await app.register(plugin);
+  // Which instance claimed a job is in jobs.claimed_by; this names this one (diagnostics, tests).
+  app.decorate('jobRunnerId', runner.instanceId);
   app.addHook('onReady', runner.start);
   app.addHook('onClose', runner.stop);
   return runner;
