@@ -17,6 +17,7 @@ import { loginConfigRoutes } from './modules/login-config/routes';
 import { loginPageRoutes } from './modules/login-page/routes';
 import { menuRoutes } from './modules/menus/routes';
 import { messageRoutes } from './modules/messages/routes';
+import { createEntitlementSweep } from './modules/packages/sweep';
 import { paramRoutes } from './modules/params/routes';
 import { qrLoginRoutes } from './modules/qr-login/routes';
 import { registrationRoutes } from './modules/registration/routes';
@@ -78,6 +79,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
     services.menuTrees.listenForChanges(),
     services.tenants.listenForChanges(),
     services.apiClients.listenForChanges(),
+    // Packages that start or end by date take effect without a write (issue 12).
+    createEntitlementSweep({
+      db: options.db,
+      announceMenuChange: (tenantId) => services.menuTrees.announceChange(tenantId),
+      onError: (error) => server.log.error({ err: error }, 'applying packages due by date failed'),
+    }).start(),
   ]);
 
   registerErrorHandling(server);

@@ -1,8 +1,9 @@
 import type { MenuItemNode } from '@uniwim/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roleMenuGrants, tenantApplications } from '../../src/db/schema';
 import { tenantPackages } from '../../src/modules/packages/schema';
+import { createEntitlementSweep } from '../../src/modules/packages/sweep';
 import { operationLogs } from '../../src/platform/admin/schema';
 import { platformOperator } from '../support/admin';
 import { type TestInfrastructure, testBackends } from '../support/backends';
@@ -324,6 +325,31 @@ describe.each(testBackends())('the packages resource on $name', (backend) => {
     expect(await applicationsOf('t-water')).toEqual([]);
     expect(await menuTree(waterAdmin)).toEqual([]);
     await setPackages('t-water', [{ packageId: basic.id, startsOn: '2020-01-01' }]);
+    expect(await menuTree(waterAdmin)).toEqual(['m-home', 'm-knowledge']);
+  });
+
+  it('a package ending or starting by date takes effect without a write, at the next sweep', async () => {
+    const sweep = createEntitlementSweep({
+      db: infra.db,
+      announceMenuChange: (tenantId) => app.services.menuTrees.announceChange(tenantId),
+      onError: (error) => {
+        throw error;
+      },
+    });
+    expect(await sweep.sweep()).toEqual([]);
+    expect(await menuTree(waterAdmin)).toEqual(['m-home', 'm-knowledge']);
+    const endedYesterday = sql`(now() AT TIME ZONE 'Asia/Shanghai')::date - 1`;
+    await infra.db.asPlatform((tx) =>
+      tx.update(tenantPackages).set({ endsOn: endedYesterday }).where(eq(tenantPackages.tenantId, 't-water')),
+    );
+    expect(await sweep.sweep()).toEqual(['t-water']);
+    expect(await applicationsOf('t-water')).toEqual([]);
+    expect(await menuTree(waterAdmin)).toEqual([]);
+    expect(await sweep.sweep()).toEqual([]);
+    await infra.db.asPlatform((tx) =>
+      tx.update(tenantPackages).set({ endsOn: null }).where(eq(tenantPackages.tenantId, 't-water')),
+    );
+    expect(await sweep.sweep()).toEqual(['t-water']);
     expect(await menuTree(waterAdmin)).toEqual(['m-home', 'm-knowledge']);
   });
 

@@ -144,3 +144,46 @@ export const holdersOf = async (tx: Tx, packageId: string) =>
     tenantName: row.name as string,
     current: row.current === true,
   }));
+
+/**
+ * applyEntitlements for every tenant holding a package at once (set-based, so it stays cheap at
+ * thousands of tenants): what a package's dates start or end takes effect without any write.
+ * Answers the tenants whose empowerment or grants changed.
+ */
+export const applyDueEntitlements = async (tx: Tx): Promise<string[]> => {
+  const changed = new Set<string>();
+  const collect = (result: unknown) => {
+    for (const row of rowsOf(result)) changed.add(row.tenant_id as string);
+  };
+  const allowed = sql`(
+    SELECT DISTINCT tp.tenant_id, pmi.menu_id FROM tenant_packages tp
+    JOIN package_menu_items pmi ON pmi.package_id = tp.package_id WHERE ${currentHolding})`;
+  const holders = sql`(SELECT DISTINCT tenant_id FROM tenant_packages)`;
+  collect(
+    await tx.execute(sql`
+      DELETE FROM tenant_applications ta WHERE ta.tenant_id IN ${holders} AND NOT EXISTS (
+        SELECT 1 FROM ${allowed} a JOIN menu_items m ON m.id = a.menu_id
+        WHERE a.tenant_id = ta.tenant_id AND m.application_id = ta.application_id)
+      RETURNING ta.tenant_id`),
+  );
+  collect(
+    await tx.execute(sql`
+      INSERT INTO tenant_applications (tenant_id, application_id)
+      SELECT DISTINCT a.tenant_id, m.application_id FROM ${allowed} a JOIN menu_items m ON m.id = a.menu_id
+      ON CONFLICT DO NOTHING RETURNING tenant_id`),
+  );
+  collect(
+    await tx.execute(sql`
+      DELETE FROM role_menu_grants g WHERE g.tenant_id IN ${holders} AND NOT EXISTS (
+        SELECT 1 FROM ${allowed} a WHERE a.tenant_id = g.tenant_id AND a.menu_id = g.menu_id)
+      RETURNING g.tenant_id`),
+  );
+  collect(
+    await tx.execute(sql`
+      INSERT INTO role_menu_grants (tenant_id, role_id, menu_id)
+      SELECT r.tenant_id, r.id, a.menu_id FROM roles r JOIN ${allowed} a ON a.tenant_id = r.tenant_id
+      WHERE r.is_admin
+      ON CONFLICT DO NOTHING RETURNING tenant_id`),
+  );
+  return [...changed].sort();
+};
