@@ -1,7 +1,15 @@
 import type { FastifyServerOptions } from 'fastify';
 
 /** Query parameters that carry credentials: never logged in clear. */
-const SECRET_QUERY_PARAMS = ['token', 'uniwater_utoken', 'access_token', 'refreshToken', 'code', 'uuid'];
+const SECRET_QUERY_PARAMS = [
+  'token',
+  'uniwater_utoken',
+  'access_token',
+  'refreshToken',
+  'code',
+  'uuid',
+  'client_secret',
+];
 
 export const redactUrl = (url: string): string => {
   const queryStart = url.indexOf('?');
@@ -34,6 +42,11 @@ export const REDACTED_PATHS = [
   '*.vali',
   '*.passwordHash',
   '*.privateKey',
+  // API credentials: secrets shown once, and the OAuth token endpoint's parameters and answer.
+  '*.clientSecret',
+  '*.client_secret',
+  '*.access_token',
+  '*.secretHash',
 ];
 
 export const loggerOptions = (level: string): FastifyServerOptions['logger'] => ({

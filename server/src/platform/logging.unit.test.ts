@@ -7,6 +7,9 @@ describe('redactUrl', () => {
       '/ump/cfg?uniwater_utoken=%5BRedacted%5D&menuId=7',
     );
     expect(redactUrl('/page?token=abc')).toBe('/page?token=%5BRedacted%5D');
+    expect(redactUrl('/dmp/oauth/token?client_id=uwc_1&client_secret=uwsk.abc')).toBe(
+      '/dmp/oauth/token?client_id=uwc_1&client_secret=%5BRedacted%5D',
+    );
   });
 
   it('leaves other URLs alone', () => {

@@ -90,6 +90,14 @@ describe.each(testBackends())('the api-clients resource on $name', (backend) => 
     );
     expect(logged.map((row) => row.action).sort()).toEqual(['create', 'rotate-secret']);
     await tokenOf(app, { id: created.id, clientSecret: newSecret }, { ip: '203.0.113.4' });
+    // A client that puts its secret in the query string (it should not) does not get it logged either.
+    await app.server.inject({
+      method: 'POST',
+      url: `/dmp/oauth/token?client_id=${created.id}&client_secret=${newSecret}`,
+      headers: { 'x-forwarded-for': '203.0.113.4' },
+      payload: { grant_type: 'client_credentials' },
+    });
+    expect(app.logLines.some((line) => line.includes('client_secret=%5BRedacted%5D'))).toBe(true);
     for (const text of [JSON.stringify(logged), app.logLines.join('\n')]) {
       expect(text).not.toContain(secret);
       expect(text).not.toContain(newSecret);
