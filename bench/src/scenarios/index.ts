@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario';
 import { accessLogScenario } from './access-log';
+import { adminTransfersScenario } from './admin-transfers';
 import { cfgEncryptScenario } from './cfg-encrypt';
 import { coldStartScenario } from './cold-start';
 import { currUserScenario } from './curr-user';
@@ -24,4 +25,5 @@ export const scenarios: Scenario[] = [
   qrSocketsScenario,
   accessLogScenario,
   shellFirstFrameScenario,
+  adminTransfersScenario,
 ];
