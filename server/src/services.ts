@@ -77,6 +77,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   const access = createAccessService(users);
   const rateLimiter = createRateLimiter(store);
   const menus = createMenusRepo(db);
+  const platformAccess = createPlatformAccessRepo(db);
   const accounts = createAccountDirectory(createAccountsRepo(db), pubsub);
   const captcha = createCaptchaService({ store });
   const lockout = createLockoutService({ store, effectiveConfig: loginConfig.effective });
@@ -151,11 +152,12 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     }),
     // The shell's menu trees (issue 6, part A).
     // Administration (issue 12): who holds which permission codes.
-    permissions: createPermissionService({ repo: createPlatformAccessRepo(db), users }),
+    permissions: createPermissionService({ repo: platformAccess, users }),
     menuTrees: createMenuTreeService({
       repo: menus,
       pubsub,
       access,
+      operatorCodes: async (accountId) => (await platformAccess.grantsOf(accountId))?.codes ?? [],
     }),
   };
 };

@@ -70,6 +70,7 @@ export const accounts = pgTable('accounts', {
   status: text('status', { enum: ['active', 'disabled'] })
     .notNull()
     .default('active'),
+  version: integer('version').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -309,6 +310,8 @@ export const adminMenuItems = pgTable('admin_menu_items', {
   link: text('link'),
   sort: integer('sort').notNull().default(0),
   platformOnly: boolean('platform_only').notNull().default(false),
+  /** The permission code that shows a platform page to an operator (migration 0011). */
+  permission: text('permission'),
   target: text('target'),
   menuStyle: integer('menu_style'),
   visibleCondition: text('visible_condition'),

@@ -2,6 +2,8 @@ import type { ResourceDefinition } from '../platform/admin/resource-routes';
 import type { Services } from '../services';
 import { apiClientAdminResource } from './api-clients/admin-resource';
 import { packageAdminResource } from './packages/admin-resource';
+import { platformUserAdminResource } from './platform-users/admin-resource';
+import { platformRoleAdminResource } from './platform-users/roles-resource';
 import { tenantAdminResource } from './tenants/admin-resource';
 
 /** The administration resources the app serves, each declared in contracts and built by its module. */
@@ -17,6 +19,13 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
       },
     }),
     packageAdminResource({ announceMenuChange }),
+    platformUserAdminResource({
+      sms: services.sms,
+      endSessions: (accountId) => services.sessions.revokeAccount(accountId),
+      unlock: (username) => services.lockout.unlock(username),
+      accountsChanged: () => services.accounts.changed(),
+    }),
+    platformRoleAdminResource(),
     apiClientAdminResource({ announceChange: () => services.apiClients.changed() }),
   ];
 };

@@ -52,6 +52,7 @@ describe.each(testBackends())('menu tree cache on $name', (backend) => {
       repo: counted,
       pubsub: infra.pubsub,
       access: app.services.access,
+      operatorCodes: async () => [],
     });
     const session = await sessionOf('water.op', 't-water');
     const answers = await Promise.all(Array.from({ length: 50 }, () => service.userTree(session)));
@@ -72,6 +73,7 @@ describe.each(testBackends())('menu tree cache on $name', (backend) => {
       repo: counted,
       pubsub: infra.pubsub,
       access: app.services.access,
+      operatorCodes: async () => [],
     });
     const unsubscribe = await service.listenForChanges();
     try {

@@ -12,6 +12,8 @@ export interface LoginAccount {
   mustChangePassword: boolean;
   passwordChangedAt: Date | null;
   isPlatformAdmin: boolean;
+  /** The super administrator flag or a platform role: may sign in to the platform scope. */
+  isPlatformOperator: boolean;
   twoFactorEnabled: boolean;
   /** Oldest first: the default tenant of a sign-in that names none. Read with the account, in one query. */
   memberships: Membership[];
@@ -54,6 +56,8 @@ const loginColumns = {
   mustChangePassword: accounts.mustChangePassword,
   passwordChangedAt: accounts.passwordChangedAt,
   isPlatformAdmin: accounts.isPlatformAdmin,
+  isPlatformOperator: sql<boolean>`("accounts"."is_platform_admin" OR EXISTS (
+    SELECT 1 FROM account_platform_roles ar WHERE ar.account_id = "accounts"."id"))`,
   twoFactorEnabled: accounts.twoFactorEnabled,
   memberships: membershipsColumn,
 };

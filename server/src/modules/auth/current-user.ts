@@ -30,7 +30,9 @@ export const createCurrentUser = (deps: { users: UsersRepo; tenants: TenantServi
       username: account.username,
       name: account.name,
       mobile: maskMobile(account.mobile) || null,
-      isAdmin: account.isPlatformAdmin || tenantAdmin,
+      // Operators administer the platform scope only; inside a tenant they are ordinary members.
+      isAdmin:
+        account.isPlatformAdmin || (session.tenantId === null && account.isPlatformOperator) || tenantAdmin,
       tenantId: session.tenantId,
       tenantName: tenant?.name ?? null,
     };

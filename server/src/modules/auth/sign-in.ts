@@ -46,6 +46,7 @@ export const createSignIn = (deps: SignInDeps) => {
       requestedTenantId,
       pageTenantId,
       isPlatformAdmin: account.isPlatformAdmin,
+      isPlatformOperator: account.isPlatformOperator,
       now: new Date(),
     });
     if ('error' in choice) throw new AppError(choice.error);

@@ -13,13 +13,15 @@ const usable = (m: Membership, now: Date): ErrorName | null => {
 /**
  * The tenant a sign-in enters. A tenant named by the form must be one the account belongs to.
  * Otherwise the tenant of the page (its domain) if the account belongs to it, else the account's
- * first usable tenant; platform administrators may sign in with no tenant at all.
+ * first usable tenant; platform administrators and operators may sign in with no tenant at all.
  */
 export const chooseTenant = (input: {
   memberships: Membership[];
   requestedTenantId: string | null;
   pageTenantId: string | null;
   isPlatformAdmin: boolean;
+  /** Platform operators (roles without the super administrator flag) may enter the platform scope too. */
+  isPlatformOperator?: boolean;
   now: Date;
 }): TenantChoice => {
   const { memberships, requestedTenantId, pageTenantId, isPlatformAdmin, now } = input;
@@ -33,7 +35,7 @@ export const chooseTenant = (input: {
   if (page && !usable(page, now)) return { tenantId: page.tenantId };
   const first = memberships.find((m) => !usable(m, now));
   if (first) return { tenantId: first.tenantId };
-  if (isPlatformAdmin) return { tenantId: null };
+  if (isPlatformAdmin || input.isPlatformOperator) return { tenantId: null };
   const [only] = memberships;
   return { error: only ? (usable(only, now) ?? 'NOT_A_MEMBER') : 'NOT_A_MEMBER' };
 };

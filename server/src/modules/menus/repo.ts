@@ -76,6 +76,23 @@ const tenantVersionIn = async (tx: Tx, tenantId: string): Promise<number> => {
   return Number(row?.version ?? 0);
 };
 
+/** The platform pages whose permission the operator holds, and the groups that lead to them. */
+const shownToOperator = (rows: RawRow[], codes: ReadonlySet<string>): Set<string> => {
+  const parentOf = new Map(rows.map((row) => [row.id as string, (row.parent_id as string | null) ?? null]));
+  const kept = new Set<string>();
+  for (const row of rows) {
+    if (typeof row.permission !== 'string' || !codes.has(row.permission)) continue;
+    for (
+      let id: string | null = row.id as string;
+      id !== null && !kept.has(id);
+      id = parentOf.get(id) ?? null
+    ) {
+      kept.add(id);
+    }
+  }
+  return kept;
+};
+
 export const createMenusRepo = (db: Database) => ({
   /** A menu item of an application the tenant is empowered to use; read in the tenant's scope. */
   findEmpoweredMenu: (tenantId: string, menuId: string) =>
@@ -163,20 +180,28 @@ export const createMenusRepo = (db: Database) => ({
       return { versions: versionsOf(raw[0]), rows: raw.filter((row) => row.id != null).map(toMenuRow) };
     }),
 
-  /** The admin console's items (all of them for platform admins) and the catalogue version, in one query. */
-  adminTreeRows: (includePlatformOnly: boolean): Promise<TreeRows<AdminMenuRow>> =>
+  /**
+   * The admin console's items and the catalogue version, in one query: every item for platform
+   * admins, all but platform-only ones for tenant admins, and for a platform operator only the
+   * platform pages their codes show (with the groups above them).
+   */
+  adminTreeRows: (
+    includePlatformOnly: boolean,
+    operatorCodes?: readonly string[],
+  ): Promise<TreeRows<AdminMenuRow>> =>
     db.asPlatform(async (tx) => {
       const raw = rowsOf(
         await tx.execute(sql`
           SELECT v.version AS catalogue_version, i.id, i.parent_id, i.name, i.link, i.sort, i.target,
-                 i.menu_style, i.visible_condition, i.disabled
+                 i.menu_style, i.visible_condition, i.disabled, i.permission
           FROM menu_catalogue_version v
           LEFT JOIN admin_menu_items i ON (${includePlatformOnly}::boolean OR NOT i.platform_only)`),
       );
+      const kept = operatorCodes ? shownToOperator(raw, new Set(operatorCodes)) : null;
       return {
         versions: versionsOf(raw[0]),
         rows: raw
-          .filter((row) => row.id != null)
+          .filter((row) => row.id != null && (kept === null || kept.has(row.id as string)))
           .map((row) => ({
             id: row.id as string,
             parentId: (row.parent_id as string | null) ?? null,

@@ -59,13 +59,15 @@ export interface MenuTreeDeps {
   repo: MenusRepo;
   pubsub: PubSub;
   access: AccessService;
+  /** The platform codes an operator's roles grant (none for everyone else). */
+  operatorCodes(accountId: string): Promise<string[]>;
 }
 
 /**
  * The shell's menu trees. A tree is built with one query per cache miss and kept, serialised and
  * compressed, per (tenant, role set) under the menu version counters it was read with.
  */
-export const createMenuTreeService = ({ repo, pubsub, access }: MenuTreeDeps) => {
+export const createMenuTreeService = ({ repo, pubsub, access, operatorCodes }: MenuTreeDeps) => {
   const trees = new VersionedCache<CachedTree>(TREE_TTL_MS);
   const roleSets = new TtlCache<string[]>(ROLE_SET_TTL_MS);
   let emptyTree: Promise<CachedTree> | undefined;
@@ -135,6 +137,15 @@ export const createMenuTreeService = ({ repo, pubsub, access }: MenuTreeDeps) =>
     /** GET /ump/adminMenu/adminMenuTree: platform admins see every item, tenant admins all but platform-only. */
     adminTree: async (session: ActiveSession): Promise<CachedTree> => {
       const platformAdmin = await access.isPlatformAdmin(session);
+      if (!platformAdmin && session.tenantId === null) {
+        // A platform operator: the platform pages their roles' codes show, read per request.
+        const codes = (await operatorCodes(session.accountId)).sort();
+        if (codes.length === 0) throw new AppError('FORBIDDEN', '仅管理员可以访问管理菜单');
+        return trees.get(`admin|operator|${codes.join(',')}`, null, async () => {
+          const { versions, rows } = await repo.adminTreeRows(true, codes);
+          return cachedTree(versions, buildAdminMenuTree(rows));
+        });
+      }
       if (!platformAdmin && !(await access.isAdminOfActiveTenant(session))) {
         throw new AppError('FORBIDDEN', '仅管理员可以访问管理菜单');
       }

@@ -1,7 +1,14 @@
 import { TENANT_PURGE_GRACE_DAYS, type TenantRow, tenantsResource } from '@uniwim/contracts';
 import { and, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { tenants } from '../../db/schema';
-import { type FieldSql, type ListQuery, listOrder, listWhere, offsetOf } from '../../platform/admin/list-sql';
+import {
+  type FieldSql,
+  type ListQuery,
+  listOrder,
+  listWhere,
+  offsetOf,
+  qualified,
+} from '../../platform/admin/list-sql';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { packagesHeldSql } from '../packages/entitlements';
@@ -9,8 +16,9 @@ import { tenantDomains } from './schema';
 
 const DAY_MS = 86_400_000;
 
+const tenantId = qualified(tenants.id);
 const domainsOf = sql<string[]>`coalesce((
-  SELECT array_agg(d.domain ORDER BY d.created_at, d.domain) FROM ${tenantDomains} d WHERE d.tenant_id = ${tenants.id}
+  SELECT array_agg(d.domain ORDER BY d.created_at, d.domain) FROM ${tenantDomains} d WHERE d.tenant_id = ${tenantId}
 ), '{}')`;
 
 const fields: FieldSql = {
@@ -23,7 +31,7 @@ const fields: FieldSql = {
   expiresAt: tenants.expiresAt,
   createdAt: tenants.createdAt,
   deleted: sql`(${tenants.deletedAt} IS NOT NULL)`,
-  domain: sql`(SELECT string_agg(d.domain, ' ') FROM ${tenantDomains} d WHERE d.tenant_id = ${tenants.id})`,
+  domain: sql`(SELECT string_agg(d.domain, ' ') FROM ${tenantDomains} d WHERE d.tenant_id = ${tenantId})`,
 };
 
 const columns = {

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { accounts, membershipRoles, roles, tenantMemberships } from '../../db/schema';
 import type { Database } from '../../platform/db/database';
 
@@ -9,6 +9,8 @@ export interface AccountSummary {
   name: string;
   mobile: string | null;
   isPlatformAdmin: boolean;
+  /** The super administrator flag or a platform role. */
+  isPlatformOperator: boolean;
   status: 'active' | 'disabled';
 }
 
@@ -20,6 +22,8 @@ const summaryColumns = {
   name: accounts.name,
   mobile: accounts.mobile,
   isPlatformAdmin: accounts.isPlatformAdmin,
+  isPlatformOperator: sql<boolean>`("accounts"."is_platform_admin" OR EXISTS (
+    SELECT 1 FROM account_platform_roles ar WHERE ar.account_id = "accounts"."id"))`,
   status: accounts.status,
 };
 

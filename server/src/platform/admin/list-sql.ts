@@ -4,7 +4,7 @@ import {
   type ResourceDeclaration,
   splitList,
 } from '@uniwim/contracts';
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** A list request after its schema: the page, the sort and the declared filters that were given. */
@@ -18,6 +18,14 @@ export interface ListQuery {
 
 /** Where each declared field lives in SQL: a column, or an expression (a count, a join). */
 export type FieldSql = Record<string, AnyPgColumn | SQL>;
+
+/**
+ * A column named with its table. drizzle writes a single-table select's columns bare ("id"), and a
+ * bare name inside a correlated subquery binds to the subquery's own table when it has a column of
+ * that name: the outer row must be named in full.
+ */
+export const qualified = (column: AnyPgColumn): SQL =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);

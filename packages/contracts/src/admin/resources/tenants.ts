@@ -159,6 +159,8 @@ export const tenantsResource = defineResource({
     { key: 'createdAt', title: { zh: '创建时间', en: 'Created' }, list: true, kind: 'date' },
   ],
   fields: {
+    domain: { zh: '域名', en: 'Domain' },
+    deleted: { zh: '回收站', en: 'Recycle bin' },
     admin: { zh: '租户管理员', en: 'Tenant administrator' },
     'admin.mobile': { zh: '管理员手机号', en: 'Administrator mobile' },
     'admin.username': { zh: '管理员账号', en: 'Administrator account' },
