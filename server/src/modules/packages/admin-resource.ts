@@ -23,7 +23,13 @@ import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { packagesAdminRepo as repo } from './admin-repo';
-import { applyEntitlements, currentPackageMenus, holdersOf, roleGrantsOf } from './entitlements';
+import {
+  applyEntitlements,
+  countHolders,
+  currentPackageMenus,
+  holdersOf,
+  roleGrantsOf,
+} from './entitlements';
 import { allowedBeforeAndAfter, type HolderState, tenantImpact } from './impact';
 import { packages } from './schema';
 import type { TenantPackagesDeps } from './tenant-packages';
@@ -135,10 +141,14 @@ export const createPackageAdminStore = (
 
     /** A package some tenant holds cannot go: the answer says how many hold it. */
     remove: async (tx, row) => {
-      if (row.tenantCount > 0) {
-        throw new AppError('IN_USE', `套餐“${row.name}”正在被${row.tenantCount}个租户使用，不能删除`, {
+      // Locked, then counted: a tenant being given the package meanwhile is counted, not lost to
+      // the foreign key (set-packages reads the packages it gives FOR KEY SHARE).
+      await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, row.id)).for('update');
+      const tenants = await countHolders(tx, row.id);
+      if (tenants > 0) {
+        throw new AppError('IN_USE', `套餐“${row.name}”正在被${tenants}个租户使用，不能删除`, {
           packageId: row.id,
-          tenants: row.tenantCount,
+          tenants,
         });
       }
       await tx.delete(packages).where(eq(packages.id, row.id));

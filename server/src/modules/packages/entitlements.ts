@@ -132,6 +132,13 @@ export const applyEntitlements = async (tx: Tx, tenantId: string): Promise<strin
   return allowed;
 };
 
+export const countHolders = async (tx: Tx, packageId: string): Promise<number> =>
+  Number(
+    rowsOf(
+      await tx.execute(sql`SELECT count(*)::int AS n FROM tenant_packages WHERE package_id = ${packageId}`),
+    )[0]?.n ?? 0,
+  );
+
 /** The tenants holding a package (whatever its dates), with their names. */
 export const holdersOf = async (tx: Tx, packageId: string) =>
   rowsOf(

@@ -45,6 +45,7 @@ export const setTenantPackages = async (
               .select({ id: packages.id, name: packages.name, status: packages.status })
               .from(packages)
               .where(inArray(packages.id, ids))
+              .for('key share')
           ).map((row) => [row.id, row]),
         );
   for (const [index, grant] of grants.entries()) {
