@@ -101,7 +101,8 @@ export const oauthRoutes =
         request.log.error({ err: error }, 'request failed');
         return sendOauthError(reply, 500, { error: 'server_error', error_description: appError.message });
       }
-      return sendOauthError(reply, appError.status === 429 ? 429 : 400, {
+      // A body too large (413) or of another type (415) keeps its status; RFC clients read `error`.
+      return sendOauthError(reply, appError.status, {
         error: appError.status === 429 ? 'slow_down' : 'invalid_request',
         error_description: appError.message,
       });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { apiScopeSchema } from '../../oauth';
+import { API_SCOPE_CODES, API_SCOPES, apiScopeSchema } from '../../oauth';
 import { defineResource } from '../resource';
 
 /** How long the old secret keeps working after a rotation, unless the rotation says otherwise. */
@@ -105,6 +105,12 @@ export const API_CLIENT_STATUS_OPTIONS = [
   { value: 'revoked', label: { zh: '已吊销', en: 'Revoked' }, color: 'red' },
 ] as const;
 
+/** The scopes as labelled options (list tags, filters, the form's checkboxes). */
+export const API_SCOPE_OPTIONS = API_SCOPE_CODES.map((code) => ({
+  value: code,
+  label: API_SCOPES[code].title,
+}));
+
 export const apiClientsResource = defineResource({
   name: 'api-clients',
   scope: 'dmp',
@@ -132,7 +138,13 @@ export const apiClientsResource = defineResource({
     { key: 'name', title: { zh: '名称', en: 'Name' }, list: true },
     { key: 'ownerTenantName', title: { zh: '所属租户', en: 'Tenant' }, list: true },
     { key: 'applicationName', title: { zh: '所属应用', en: 'Application' }, list: true },
-    { key: 'scopes', title: { zh: '授权范围', en: 'Scopes' }, list: true, kind: 'list' },
+    {
+      key: 'scopes',
+      title: { zh: '授权范围', en: 'Scopes' },
+      list: true,
+      kind: 'list',
+      options: API_SCOPE_OPTIONS,
+    },
     { key: 'ipAllowList', title: { zh: 'IP 允许列表', en: 'IP allow-list' }, kind: 'list' },
     { key: 'ratePerMinute', title: { zh: '每分钟请求上限', en: 'Requests per minute' }, kind: 'number' },
     { key: 'tokenTtlSeconds', title: { zh: '令牌有效期（秒）', en: 'Token lifetime (s)' }, kind: 'number' },
