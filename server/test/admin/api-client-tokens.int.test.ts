@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageLogs } from '../../src/db/schema';
 import { apiAccessLogs, apiClients, apiClientTokens } from '../../src/modules/api-clients/schema';
@@ -393,6 +394,35 @@ describe.each(testBackends())('client-credentials tokens on $name', (backend) =>
       const res = await action(client.id, verb);
       expect(res.statusCode).toBe(422);
       expect(res.json().Error).toBe('API_CLIENT_REVOKED');
+    }
+  });
+
+  it('revoking on one instance ends a token another instance has cached, without waiting for its cache', async () => {
+    const { buildApp } = await import('../../src/app');
+    const other = await buildApp({
+      config: app.config,
+      ...infra,
+      serveWeb: false,
+      logger: pino({ level: 'silent' }),
+    });
+    try {
+      const client = await createApiClient(app, admin);
+      const token = await tokenOf(app, client);
+      const readOn = (instance: { server: TestApp['server'] }) =>
+        instance.server.inject({
+          method: 'POST',
+          url: DICTIONARY,
+          headers: { ...bearer(token), 'x-forwarded-for': '192.0.2.10' },
+          payload: { codes: ['deviceType'] },
+        });
+      expect((await readOn(other)).statusCode).toBe(200); // now cached there
+      await action(client.id, 'revoke');
+      // Told through PubSub (Redis between processes): well before its 5 s cache would have expired.
+      await expect
+        .poll(async () => (await readOn(other)).statusCode, { timeout: 2_000, interval: 20 })
+        .toBe(401);
+    } finally {
+      await other.close();
     }
   });
 
