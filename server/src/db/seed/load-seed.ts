@@ -1,6 +1,6 @@
 import { chmod, copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PACKAGES_FOLDER } from '../../modules/app-packages/package-files';
 import { hashPassword } from '../../platform/crypto/passwords';
 import { newId, randomPassword } from '../../platform/crypto/tokens';
@@ -240,20 +240,26 @@ export const prepareSeed = async (db: Database, seedFile: string): Promise<void>
   await db.asPlatform((tx) => insertSeed(tx, seed, placeholders));
 };
 
-/** Sets the real hashes in a prepared database; false when there was nothing to set (not prepared, or done). */
+/**
+ * Sets the real hashes in a prepared database, one UPDATE per distinct hash (users sharing a password
+ * share its hash); false when there was nothing to set (not prepared, or done already).
+ */
 const completePreparedSeed = async (tx: Tx, passwordHashes: Map<string, Promise<string>>) => {
   const pending = await tx
     .select({ username: accounts.username })
     .from(accounts)
     .where(eq(accounts.passwordHash, PREPARED_PASSWORD_HASH));
+  const usernamesByHash = new Map<Promise<string>, string[]>();
   for (const { username } of pending) {
-    const passwordHash = await passwordHashes.get(username);
-    if (!passwordHash)
-      throw new SeedError(`The prepared database has user "${username}", not in the seed file`);
+    const hashing = passwordHashes.get(username);
+    if (!hashing) throw new SeedError(`The prepared database has user "${username}", not in the seed file`);
+    usernamesByHash.set(hashing, [...(usernamesByHash.get(hashing) ?? []), username]);
+  }
+  for (const [hashing, usernames] of usernamesByHash) {
     await tx
       .update(accounts)
-      .set({ passwordHash })
-      .where(and(eq(accounts.username, username), eq(accounts.passwordHash, PREPARED_PASSWORD_HASH)));
+      .set({ passwordHash: await hashing })
+      .where(and(inArray(accounts.username, usernames), eq(accounts.passwordHash, PREPARED_PASSWORD_HASH)));
   }
   return pending.length > 0;
 };
