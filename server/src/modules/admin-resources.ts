@@ -5,6 +5,7 @@ import { packageAdminResource } from './packages/admin-resource';
 import { platformUserAdminResource } from './platform-users/admin-resource';
 import { platformRoleAdminResource } from './platform-users/roles-resource';
 import { tenantAdminResource } from './tenants/admin-resource';
+import { tenantLedgerAdminResource } from './tenants/ledger-resource';
 
 /** The administration resources the app serves, each declared in contracts and built by its module. */
 export const adminResources = (services: Services): ResourceDefinition[] => {
@@ -27,5 +28,6 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
     }),
     platformRoleAdminResource(),
     apiClientAdminResource({ announceChange: () => services.apiClients.changed() }),
+    tenantLedgerAdminResource(),
   ];
 };

@@ -16,8 +16,11 @@ export interface ListQuery {
   [filter: string]: unknown;
 }
 
-/** Where each declared field lives in SQL: a column, or an expression (a count, a join). */
-export type FieldSql = Record<string, AnyPgColumn | SQL>;
+/** A filter whose meaning is not a comparison of one value (a highlight, say): its condition. */
+export type CustomFilter = (value: unknown) => SQL | undefined;
+
+/** Where each declared field lives in SQL: a column, an expression (a count, a join), or a custom filter. */
+export type FieldSql = Record<string, AnyPgColumn | SQL | CustomFilter>;
 
 /**
  * A column named with its table. drizzle writes a single-table select's columns bare ("id"), and a
@@ -81,7 +84,8 @@ export const listWhere = (
   for (const [field, kind] of Object.entries(declaration.filters)) {
     const column = fields[field];
     if (!column) throw new Error(`filter ${field} has no SQL field`);
-    conditions.push(filterCondition(kind, column, field, query));
+    if (typeof column === 'function') conditions.push(column(query[field]));
+    else conditions.push(filterCondition(kind, column, field, query));
   }
   if (query.q && declaration.searchable?.length) {
     const pattern = containsPattern(query.q);
@@ -103,7 +107,7 @@ export const listOrder = (
   const order = parts.map((part) => {
     const descending = part.startsWith('-');
     const column = fields[part.replace(/^-/, '')];
-    if (!column) throw new Error(`sort field ${part} has no SQL field`);
+    if (!column || typeof column === 'function') throw new Error(`sort field ${part} has no SQL field`);
     return descending ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS LAST`;
   });
   const lastDescending = parts.at(-1)?.startsWith('-') ?? false;

@@ -19,6 +19,16 @@ export const renderCell = (
   if (value === null || value === undefined || value === '')
     return <span className="admin-cell--empty">-</span>;
   if (column.secret) return '******';
+  if (column.options && Array.isArray(value)) {
+    return value.map((item) => {
+      const option = column.options?.find((o) => o.value === String(item));
+      return (
+        <Tag key={String(item)} color={option?.color}>
+          {option ? localText(option.label, language) : String(item)}
+        </Tag>
+      );
+    });
+  }
   if (column.options) {
     const option = column.options.find((o) => o.value === String(value));
     return option ? <Tag color={option.color}>{localText(option.label, language)}</Tag> : String(value);
@@ -38,6 +48,12 @@ export const renderCell = (
 /** The same, as plain text (detail view, confirmations). */
 export const cellText = (column: ColumnDeclaration, value: unknown, language: Language): string => {
   if (value === null || value === undefined || value === '') return '-';
+  if (column.options && Array.isArray(value)) {
+    return value
+      .map((item) => column.options?.find((o) => o.value === String(item)))
+      .map((option, index) => (option ? localText(option.label, language) : String(value[index])))
+      .join(', ');
+  }
   if (column.options) {
     const option = column.options.find((o) => o.value === String(value));
     return option ? localText(option.label, language) : String(value);
