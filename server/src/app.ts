@@ -19,6 +19,7 @@ import { menuRoutes } from './modules/menus/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { createEntitlementSweep } from './modules/packages/sweep';
 import { paramRoutes } from './modules/params/routes';
+import { platformSettingsRoutes } from './modules/platform-settings/routes';
 import { qrLoginRoutes } from './modules/qr-login/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { smsRoutes } from './modules/sms/routes';
@@ -74,6 +75,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   const services = createServices(options, { logger: server.log });
   const unsubscribes = await Promise.all([
     services.loginConfig.listenForChanges(),
+    services.platformSettings.listenForChanges(),
     services.sessions.listenForRevocations(),
     services.accounts.listenForChanges(),
     services.menuTrees.listenForChanges(),
@@ -134,6 +136,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(menuRoutes(services));
   // Log rows the database refused (issue 11).
   await server.register(logDeadLetterRoutes(services));
+  // The platform settings page (issue 12, /dmpSysConfigManagement).
+  await server.register(platformSettingsRoutes({ ...services, db: options.db }));
   // The administration pages' resources (issue 12 on): one list, declared in contracts.
   const resources = adminResources(services);
   await registerAdminResources(

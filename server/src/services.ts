@@ -30,6 +30,7 @@ import { createParamsRepo } from './modules/params/repo';
 import { createParamsService } from './modules/params/service';
 import { createPlatformAccessRepo } from './modules/platform-access/repo';
 import { createPermissionService } from './modules/platform-access/service';
+import { createPlatformSettingsService } from './modules/platform-settings/service';
 import { createQrLogin } from './modules/qr-login/service';
 import { createRegistrationRepo } from './modules/registration/repo';
 import { createRegistration } from './modules/registration/service';
@@ -48,6 +49,7 @@ import { createAuthGuard } from './platform/http/auth-guard';
 import type { PubSub } from './platform/pubsub/pubsub';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSmsProvider, type SmsLogger } from './platform/sms';
+import { withDeliveryStatus } from './platform/sms/delivery-status';
 import type { Store } from './platform/store/store';
 
 export interface Infrastructure {
@@ -65,14 +67,31 @@ export interface ServiceOptions {
 /** The composition root: every service is made here from its dependencies, once per app. */
 export const createServices = (infra: Infrastructure, options: ServiceOptions) => {
   const { config, db, store, pubsub } = infra;
-  const sessions = createSessionService(createSessionsRepo(db), pubsub, {
-    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
-    refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
-    rememberMeTtlSeconds: config.rememberMeTtlSeconds,
+  const loginConfig = createLoginConfigService(createLoginConfigRepo(db), pubsub);
+  const sms = withDeliveryStatus(
+    createSmsProvider(config.sms, { dataDir: config.dataDir, logger: options.logger }),
+    config.sms.provider,
+  );
+  // The platform's settings (issue 12): its floors hold lock-out, passwords, sessions and two-factor.
+  const platformSettings = createPlatformSettingsService({
+    db,
+    pubsub,
+    smsStatus: () => sms.status(),
+    announceLookChange: () => loginConfig.platformDefaultChanged(),
   });
+  const passwordPolicyOf = platformSettings.passwordPolicyOf;
+  const sessions = createSessionService(
+    createSessionsRepo(db),
+    pubsub,
+    {
+      accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+      refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+      rememberMeTtlSeconds: config.rememberMeTtlSeconds,
+    },
+    platformSettings.sessionWithinFloor,
+  );
   const keys = createKeyService(createKeysRepo(db));
   const tenants = createTenantService(createTenantsRepo(db), pubsub);
-  const loginConfig = createLoginConfigService(createLoginConfigRepo(db), pubsub);
   const users = createUsersRepo(db);
   const access = createAccessService(users);
   const rateLimiter = createRateLimiter(store);
@@ -80,17 +99,30 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   const platformAccess = createPlatformAccessRepo(db);
   const accounts = createAccountDirectory(createAccountsRepo(db), pubsub);
   const captcha = createCaptchaService({ store });
-  const lockout = createLockoutService({ store, effectiveConfig: loginConfig.effective });
+  const lockout = createLockoutService({
+    store,
+    effectiveConfig: loginConfig.effective,
+    holdToFloor: platformSettings.lockoutWithinFloor,
+  });
   const logDeadLetters = createLogDeadLettersRepo(db);
   const loginLog = createLoginLog({ db, deadLetters: logDeadLetters, reporter: options.logger });
-  const sms = createSmsProvider(config.sms, { dataDir: config.dataDir, logger: options.logger });
   const codes = createVerificationCodes({ store, sms });
-  const signIn = createSignIn({ accounts, tenants, sessions, loginLog, codes, store });
+  const signIn = createSignIn({
+    accounts,
+    tenants,
+    sessions,
+    loginLog,
+    codes,
+    store,
+    operatorsNeedTwoFactor: platformSettings.operatorsNeedTwoFactor,
+  });
   const registrationRepo = createRegistrationRepo(db);
   // API credentials (issue 12): client tokens beside user sessions, and what their calls leave behind.
   const apiClients = createApiClientService({ db, pubsub, rateLimiter });
   const apiUsage = createApiUsageRecorder({ db, deadLetters: logDeadLetters, reporter: options.logger });
   return {
+    platformSettings,
+    passwordPolicyOf,
     keys,
     tenants,
     loginConfig,
@@ -110,10 +142,19 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     codes,
     signIn,
     registrationRepo,
-    passwordLogin: createPasswordLogin({ accounts, tenants, loginConfig, keys, captcha, lockout, signIn }),
+    passwordLogin: createPasswordLogin({
+      accounts,
+      tenants,
+      loginConfig,
+      keys,
+      captcha,
+      lockout,
+      signIn,
+      passwordPolicyOf,
+    }),
     qrLogin: createQrLogin({ store, pubsub, accounts, tenants, signIn }),
     codeLogin: createCodeLogin({ accounts, codes, lockout, signIn }),
-    passwordReset: createPasswordReset({ accounts, codes, keys, loginConfig, sessions }),
+    passwordReset: createPasswordReset({ accounts, codes, keys, loginConfig, sessions, passwordPolicyOf }),
     registration: createRegistration({
       repo: registrationRepo,
       accounts,
@@ -122,9 +163,17 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
       keys,
       loginConfig,
       signIn,
+      passwordPolicyOf,
     }),
     legacyLogin: createLegacyLogin({ tenants, loginConfig, keys, captcha, loginLog }),
-    changePassword: createChangePassword({ accounts, keys, loginConfig, lockout, sessions }),
+    changePassword: createChangePassword({
+      accounts,
+      keys,
+      loginConfig,
+      lockout,
+      sessions,
+      passwordPolicyOf,
+    }),
     // The shell's server calls (issue 6).
     usageLogs: createUsageLogService({
       repo: createUsageLogsRepo(db),

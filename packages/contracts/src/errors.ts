@@ -68,6 +68,7 @@ export const ErrorCodes = {
   NOT_IN_RECYCLE_BIN: { code: 42213, status: 422, message: '该数据不在回收站中' },
   API_CLIENT_REVOKED: { code: 42220, status: 422, message: '接口凭据已吊销，不能再修改或启用' },
   PACKAGE_DISABLED: { code: 42230, status: 422, message: '套餐已停用，不能分配' },
+  SETTING_OUT_OF_RANGE: { code: 42240, status: 422, message: '设置值超出允许范围' },
   LOCKED: { code: 42300, status: 423, message: '账号已锁定' },
   RATE_LIMITED: { code: 42900, status: 429, message: '请求过于频繁，请稍后再试' },
   CODE_RESEND_TOO_SOON: { code: 42901, status: 429, message: '验证码已发送，请稍后再试' },

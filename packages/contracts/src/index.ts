@@ -1,5 +1,6 @@
 export * from './admin/jobs';
 export * from './admin/permissions';
+export * from './admin/platform-settings';
 export * from './admin/resource';
 export * from './admin/resources/api-clients';
 export * from './admin/resources/packages';

@@ -19,6 +19,11 @@ export interface PasswordPolicy {
   minLength: number;
   /** Lower-cased, so comparisons are case-insensitive. */
   weakPasswords: string[];
+  /**
+   * A character rule (1, 2, 3 or 5) the password must pass besides a custom rule (type 4): the
+   * platform's floor under a tenant's own regex (see holdPolicyToFloor).
+   */
+  alsoRuleType?: number;
 }
 
 export const PASSWORD_MAX_LENGTH = 64;
@@ -117,14 +122,52 @@ export interface CheckPasswordOptions {
   username?: string;
 }
 
+const characterRuleFailure = (password: string, ruleType: number | undefined): string | null => {
+  const characterRule = ruleType === undefined ? undefined : CHARACTER_RULES[ruleType];
+  return characterRule && !characterRule.test(password) ? `密码须包含${characterRule.requirement}` : null;
+};
+
 /** The composition check of the rule type; null when it passes. */
 const ruleFailure = (password: string, policy: PasswordPolicy): string | null => {
   if (policy.ruleType === CUSTOM_RULE_TYPE) {
     const rule = compileCustomRule(policy.customRule);
-    return rule && !rule.test(password) ? PASSWORD_MESSAGES.customRuleFailed : null;
+    if (rule && !rule.test(password)) return PASSWORD_MESSAGES.customRuleFailed;
+    return characterRuleFailure(password, policy.alsoRuleType);
   }
-  const characterRule = CHARACTER_RULES[policy.ruleType];
-  return characterRule && !characterRule.test(password) ? `密码须包含${characterRule.requirement}` : null;
+  return characterRuleFailure(password, policy.ruleType);
+};
+
+type CharacterClass = 'upper' | 'lower' | 'letter' | 'digit' | 'special';
+const RULE_CLASSES: Readonly<Record<number, readonly CharacterClass[]>> = {
+  3: ['letter', 'digit'],
+  1: ['upper', 'lower', 'digit'],
+  2: ['letter', 'digit', 'special'],
+  5: ['upper', 'lower', 'digit', 'special'],
+};
+const covers = (ruleType: number, wanted: ReadonlySet<CharacterClass>): boolean => {
+  const classes = RULE_CLASSES[ruleType] ?? [];
+  return [...wanted].every(
+    (c) =>
+      classes.includes(c) || (c === 'letter' && (classes.includes('upper') || classes.includes('lower'))),
+  );
+};
+
+/**
+ * A tenant's policy held within the platform's floor (issue 12): at least the floor's length, and the
+ * weakest character rule that asks for every class either one asks for (1 and 2 together make 5).
+ * A tenant's own regex (type 4) stays and the floor's rule is checked beside it.
+ */
+export const holdPolicyToFloor = (
+  policy: PasswordPolicy,
+  floor: { ruleType: number; minLength: number },
+): PasswordPolicy => {
+  const minLength = Math.max(clampMinLength(policy.minLength), clampMinLength(floor.minLength));
+  const floorClasses = RULE_CLASSES[floor.ruleType];
+  if (!floorClasses) return { ...policy, minLength };
+  if (policy.ruleType === CUSTOM_RULE_TYPE) return { ...policy, minLength, alsoRuleType: floor.ruleType };
+  const wanted = new Set<CharacterClass>([...floorClasses, ...(RULE_CLASSES[policy.ruleType] ?? [])]);
+  const ruleType = [3, 1, 2, 5].find((type) => covers(type, wanted)) ?? 5;
+  return { ...policy, minLength, ruleType };
 };
 
 /**

@@ -17,6 +17,7 @@ import {
 } from '../modules/api-clients/schema';
 import { packageMenuItems, packages, tenantPackages } from '../modules/packages/schema';
 import { accountPlatformRoles, platformRoles } from '../modules/platform-access/schema';
+import { platformSettingsHistory } from '../modules/platform-settings/schema';
 import { tenantDomains } from '../modules/tenants/schema';
 import { operationLogs } from '../platform/admin/schema';
 import { jobs } from '../platform/jobs/schema';
@@ -368,4 +369,5 @@ export const schema = {
   apiClientTokens,
   apiClientDailyCalls,
   apiAccessLogs,
+  platformSettingsHistory,
 };

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type TestInfrastructure, testBackends } from '../support/backends';
 import { loginClient } from '../support/login-client';
+import { resetSecurityFloors, setSecurityFloors } from '../support/platform-settings';
 import { startTestApp, TEST_ADMIN_PASSWORD, type TestApp } from '../support/test-app';
 
 /**
@@ -32,6 +33,7 @@ describe.each(testBackends())('lock-out whatever tenant a sign-in names, on $nam
     await app.services.loginConfig.setTenantOverride('t-energy', {});
     await app.services.loginConfig.setTenantOverride('t-water', {});
     await app.services.loginConfig.setPlatformDefault({});
+    await resetSecurityFloors(app);
     await app.services.lockout.unlock('water.admin');
   });
 
@@ -89,6 +91,7 @@ describe.each(testBackends())('lock-out whatever tenant a sign-in names, on $nam
   });
 
   it('tells no remaining count when no lock-out applies anywhere', async () => {
+    await setSecurityFloors(app, { lockoutAlwaysOn: false });
     await app.services.loginConfig.setPlatformDefault({ lockingIsOpen: '0' });
     await app.services.loginConfig.setTenantOverride('t-water', { lockingIsOpen: '0' });
     for (let i = 1; i <= 6; i++) {

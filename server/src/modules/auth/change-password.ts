@@ -1,4 +1,9 @@
-import { checkPassword, policyFromConfig, validateChangePassword } from '@uniwim/contracts';
+import {
+  checkPassword,
+  type LoginConfig,
+  type PasswordPolicy,
+  validateChangePassword,
+} from '@uniwim/contracts';
 import { hashPassword, verifyPassword } from '../../platform/crypto/passwords';
 import { AppError } from '../../platform/errors';
 import type { KeyService } from '../keys/service';
@@ -15,6 +20,8 @@ export interface ChangePasswordDeps {
   loginConfig: LoginConfigService;
   lockout: LockoutService;
   sessions: SessionService;
+  /** The configuration's password policy lifted to the platform's floor (platform settings). */
+  passwordPolicyOf(config: LoginConfig): Promise<PasswordPolicy>;
 }
 
 export interface EncryptedPasswordChange {
@@ -48,7 +55,7 @@ export const createChangePassword = (deps: ChangePasswordDeps) => {
     const account = await deps.accounts.findById(session.accountId);
     if (account?.status !== 'active') throw new AppError('ACCOUNT_DISABLED');
     const { config } = await deps.loginConfig.effective(session.tenantId);
-    const policy = policyFromConfig(config);
+    const policy = await deps.passwordPolicyOf(config);
     const problem =
       validateChangePassword({ opwd, npwd, rpwd }, policy) ??
       checkPassword(npwd, policy, { oldPassword: opwd, username: account.username });

@@ -10,7 +10,6 @@ import {
   lockoutSettingsFrom,
   lockoutSubjects,
   retryMinutes,
-  strictestLockout,
 } from './lockout';
 
 export interface FailureOutcome {
@@ -22,12 +21,14 @@ export interface FailureOutcome {
 
 export interface LockoutDeps {
   store: Store;
-  /** The effective sign-in configuration of a tenant, or of the platform (null). */
+  /** The effective sign-in configuration of a tenant. */
   effectiveConfig(tenantId: string | null): Promise<{ config: LoginConfig }>;
+  /** The scopes' strictest settings held within the platform's lock-out floor (platform settings). */
+  holdToFloor(scopes: LockoutSettings[]): Promise<LockoutSettings>;
 }
 
 /** Lock-out counters in the Store, so every instance counts the same failures. */
-export const createLockoutService = ({ store, effectiveConfig }: LockoutDeps) => {
+export const createLockoutService = ({ store, effectiveConfig, holdToFloor }: LockoutDeps) => {
   const settingsOf = async (tenantId: string | null) =>
     lockoutSettingsFrom((await effectiveConfig(tenantId)).config);
   const lockedError = (retryAfterMs: number) =>
@@ -41,16 +42,16 @@ export const createLockoutService = ({ store, effectiveConfig }: LockoutDeps) =>
 
     /**
      * The settings that guard an account whatever tenant a request names: the strictest of the
-     * platform's floor (the platform's own sign-in configuration), the requested tenant's, and every
+     * platform's lock-out floor (platform settings, issue 12), the requested tenant's, and every
      * tenant the account belongs to. An unknown account gets the first two, like a known one would.
      */
     settingsFor: async (
       account: { memberships: readonly Pick<Membership, 'tenantId'>[] } | null | undefined,
       requestedTenantId: string | null,
     ): Promise<LockoutSettings> => {
-      const scopes = new Set<string | null>([null, requestedTenantId]);
+      const scopes = new Set<string>(requestedTenantId ? [requestedTenantId] : []);
       for (const membership of account?.memberships ?? []) scopes.add(membership.tenantId);
-      return strictestLockout(await Promise.all([...scopes].map(settingsOf)));
+      return holdToFloor(await Promise.all([...scopes].map(settingsOf)));
     },
 
     assertNotLocked: async (username: string, ip: string, settings: LockoutSettings): Promise<void> => {

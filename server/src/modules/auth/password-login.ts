@@ -3,7 +3,7 @@ import {
   type LoginConfig,
   type LoginData,
   type LoginResult,
-  policyFromConfig,
+  type PasswordPolicy,
 } from '@uniwim/contracts';
 import { hashPassword, needsRehash, verifyPassword } from '../../platform/crypto/passwords';
 import { randomPassword } from '../../platform/crypto/tokens';
@@ -28,13 +28,20 @@ export interface PasswordLoginDeps {
   captcha: CaptchaService;
   lockout: LockoutService;
   signIn: SignIn;
+  /** The configuration's password policy lifted to the platform's floor (platform settings). */
+  passwordPolicyOf(config: LoginConfig): Promise<PasswordPolicy>;
 }
 
 /** Whether the user must change the password before entering the product. */
-export const mustChangePassword = (account: LoginAccount, password: string, config: LoginConfig): boolean =>
+export const mustChangePassword = (
+  account: LoginAccount,
+  password: string,
+  config: LoginConfig,
+  policy: PasswordPolicy,
+): boolean =>
   account.mustChangePassword ||
   (config.forcePasswordChange === '1' && account.passwordChangedAt === null) ||
-  checkPassword(password, policyFromConfig(config), { username: account.username }) !== null;
+  checkPassword(password, policy, { username: account.username }) !== null;
 
 /**
  * Sign-in by account and password (type 1-1). Unknown accounts cost the same argon2 work as known
@@ -95,7 +102,7 @@ export const createPasswordLogin = (deps: PasswordLoginDeps) => {
         await deps.accounts.setPasswordHash(account.id, await hashPassword(password), false);
       }
       const { config } = await deps.loginConfig.effective(tenantId);
-      const changePwd = mustChangePassword(account, password, config);
+      const changePwd = mustChangePassword(account, password, config, await deps.passwordPolicyOf(config));
       const remember = input.remember === true;
       if (await deps.signIn.requiresTwoFactor(account, tenantId)) {
         return await deps.signIn.beginTwoFactor(

@@ -1,4 +1,4 @@
-import { checkPassword, policyFromConfig } from '@uniwim/contracts';
+import { checkPassword, type LoginConfig, type PasswordPolicy } from '@uniwim/contracts';
 import { hashPassword } from '../../platform/crypto/passwords';
 import { AppError } from '../../platform/errors';
 import type { KeyService } from '../keys/service';
@@ -16,6 +16,8 @@ export interface PasswordResetDeps {
   keys: KeyService;
   loginConfig: LoginConfigService;
   sessions: SessionService;
+  /** The configuration's password policy lifted to the platform's floor (platform settings). */
+  passwordPolicyOf(config: LoginConfig): Promise<PasswordPolicy>;
 }
 
 /** Password changes proven by an SMS code instead of the old password. Every session of the account ends. */
@@ -29,7 +31,7 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
   /** The policy of the tenant the account signs in to by default. */
   const policyFor = async (account: LoginAccount, tenantId: string | null) => {
     const tenant = tenantId ?? account.memberships[0]?.tenantId ?? null;
-    return policyFromConfig((await deps.loginConfig.effective(tenant)).config);
+    return deps.passwordPolicyOf((await deps.loginConfig.effective(tenant)).config);
   };
 
   const setPassword = async (account: LoginAccount, password: string, tenantId: string | null) => {
@@ -51,7 +53,7 @@ export const createPasswordReset = (deps: PasswordResetDeps) => {
       // an unknown number is checked against the platform policy and answers alike.
       const policy = account
         ? await policyFor(account, null)
-        : policyFromConfig((await deps.loginConfig.effective(null)).config);
+        : await deps.passwordPolicyOf((await deps.loginConfig.effective(null)).config);
       const problem = checkPassword(password, policy, { username: account?.username });
       if (problem) throw new AppError('PASSWORD_POLICY', problem);
       await deps.codes.verify({ type: 'FORGET_PWD_CODE', mobile: input.mobile, code: input.code });

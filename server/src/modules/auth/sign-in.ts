@@ -18,6 +18,8 @@ export interface SignInDeps {
   loginLog: LoginLog;
   codes: VerificationCodes;
   store: Store;
+  /** Platform settings (issue 12): whether a platform-scope sign-in of an operator needs the SMS code. */
+  operatorsNeedTwoFactor(): Promise<boolean>;
 }
 
 export interface PendingTwoFactor {
@@ -109,7 +111,10 @@ export const createSignIn = (deps: SignInDeps) => {
 
   const requiresTwoFactor = async (account: LoginAccount, tenantId: string | null) =>
     account.twoFactorEnabled ||
-    (tenantId !== null && (await deps.tenants.findById(tenantId))?.twoFactorRequired === true);
+    (tenantId !== null && (await deps.tenants.findById(tenantId))?.twoFactorRequired === true) ||
+    (tenantId === null &&
+      (account.isPlatformOperator || account.isPlatformAdmin) &&
+      (await deps.operatorsNeedTwoFactor()));
 
   /** No token yet: a code goes to the account's phone and the answer carries the pending sign-in's ticket. */
   const beginTwoFactor = async (

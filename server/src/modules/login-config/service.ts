@@ -53,6 +53,9 @@ export const createLoginConfigService = (repo: LoginConfigRepo, pubsub: PubSub) 
       await announce(null);
     },
 
+    /** The platform default was written elsewhere (platform settings): every instance drops its copy. */
+    platformDefaultChanged: () => announce(null),
+
     setTenantOverride: async (tenantId: string, config: LoginConfigOverride) => {
       await repo.setTenantOverride(tenantId, config);
       await announce(tenantId);

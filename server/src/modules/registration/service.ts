@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { checkPassword, type LoginResult, policyFromConfig } from '@uniwim/contracts';
+import { checkPassword, type LoginConfig, type LoginResult, type PasswordPolicy } from '@uniwim/contracts';
 import { hashPassword } from '../../platform/crypto/passwords';
 import { newId } from '../../platform/crypto/tokens';
 import { AppError } from '../../platform/errors';
@@ -43,6 +43,8 @@ export const createRegistration = (deps: {
   keys: KeyService;
   loginConfig: LoginConfigService;
   signIn: SignIn;
+  /** The configuration's password policy lifted to the platform's floor (platform settings). */
+  passwordPolicyOf(config: LoginConfig): Promise<PasswordPolicy>;
   /** Tests inject a failure after the account insert to prove nothing is left behind. */
   beforeCommit?: () => Promise<void>;
 }) => ({
@@ -54,7 +56,7 @@ export const createRegistration = (deps: {
       throw new AppError('REGISTRATION_CLOSED');
     const password = await deps.keys.decrypt(input.password);
     if (password === null) throw new AppError('PASSWORD_UNDECRYPTABLE');
-    const policy = policyFromConfig((await deps.loginConfig.effective(tenant.id)).config);
+    const policy = await deps.passwordPolicyOf((await deps.loginConfig.effective(tenant.id)).config);
     const problem = checkPassword(password, policy, { username: input.username });
     if (problem) throw new AppError('PASSWORD_POLICY', problem);
     await deps.codes.verify({ type: 'REGISTER_CODE', mobile: input.mobile, code: input.code });

@@ -45,7 +45,13 @@ const CHANGE_PASSWORD_TTL_SECONDS = 600;
  * a resolved session is kept in memory for a few seconds; a revocation on any instance is broadcast
  * and drops it everywhere at once.
  */
-export const createSessionService = (repo: SessionsRepo, pubsub: PubSub, policy: SessionPolicy) => {
+export const createSessionService = (
+  repo: SessionsRepo,
+  pubsub: PubSub,
+  policy: SessionPolicy,
+  /** The configured lifetimes held within the platform's longest (platform settings, issue 12). */
+  holdToFloor: (policy: SessionPolicy) => Promise<SessionPolicy> = async (configured) => configured,
+) => {
   const byTokenHash = new TtlCache<ActiveSession | null>(5_000);
   const announceRevocation = () => {
     byTokenHash.clear();
@@ -58,8 +64,9 @@ export const createSessionService = (repo: SessionsRepo, pubsub: PubSub, policy:
     const now = Date.now();
     const id = newId('ses-');
     const purpose = input.purpose ?? 'full';
-    const accessTtl = purpose === 'full' ? policy.accessTokenTtlSeconds : CHANGE_PASSWORD_TTL_SECONDS;
-    const refreshTtl = input.remember ? policy.rememberMeTtlSeconds : policy.refreshTokenTtlSeconds;
+    const lifetimes = await holdToFloor(policy);
+    const accessTtl = purpose === 'full' ? lifetimes.accessTokenTtlSeconds : CHANGE_PASSWORD_TTL_SECONDS;
+    const refreshTtl = input.remember ? lifetimes.rememberMeTtlSeconds : lifetimes.refreshTokenTtlSeconds;
     const row = {
       id,
       familyId: input.familyId ?? id,
