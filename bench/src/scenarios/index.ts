@@ -1,5 +1,6 @@
 import type { Scenario } from '../scenario';
 import { accessLogScenario } from './access-log';
+import { adminTenantListScenario } from './admin-tenant-list';
 import { adminTransfersScenario } from './admin-transfers';
 import { cfgEncryptScenario } from './cfg-encrypt';
 import { coldStartScenario } from './cold-start';
@@ -26,4 +27,5 @@ export const scenarios: Scenario[] = [
   accessLogScenario,
   shellFirstFrameScenario,
   adminTransfersScenario,
+  adminTenantListScenario,
 ];
