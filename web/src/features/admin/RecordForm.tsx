@@ -1,7 +1,7 @@
 import type { ResourceDeclaration } from '@uniwim/contracts';
 import { App, Button, DatePicker, Drawer, Form, Input, InputNumber, Select, Space, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useMemo, useState } from 'react';
+import { type ComponentType, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import type { Language } from '../../lib/language';
@@ -10,7 +10,28 @@ import { localText } from './cells';
 import type { AdminRow } from './resource-api';
 import { bodyOf, type FormField, fieldErrorsOf, formFieldsOf, validateWith, valuesOf } from './schema-form';
 
-interface RecordFormProps {
+/** A page's own input for one field (a tree of menus, a picker of roles): antd passes value and onChange. */
+export type FieldControl = ComponentType<{
+  value?: unknown;
+  onChange?(value: unknown): void;
+  record?: AdminRow;
+}>;
+
+export interface FormCustomisation {
+  /** Inputs by dotted field key, instead of the one derived from the schema. */
+  fieldControls?: Readonly<Record<string, FieldControl>>;
+  /**
+   * Runs after the schema's checks and before the save: shows what the save would change (an
+   * impact preview) and answers false when the user cancels.
+   */
+  beforeSave?(
+    body: Record<string, unknown>,
+    record: AdminRow | undefined,
+    language: Language,
+  ): Promise<boolean>;
+}
+
+interface RecordFormProps extends FormCustomisation {
   declaration: ResourceDeclaration;
   /** The record being edited; absent when creating. */
   record?: AdminRow;
@@ -53,6 +74,8 @@ export const RecordForm = ({
   save,
   onSaved,
   reload,
+  fieldControls,
+  beforeSave,
 }: RecordFormProps) => {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm();
@@ -73,6 +96,7 @@ export const RecordForm = ({
     const body = bodyOf(fields, fromFormValues(form.getFieldsValue(true)));
     const errors = validateWith(schema, body);
     if (Object.keys(errors).length > 0) return showErrors(errors);
+    if (beforeSave && !(await beforeSave(body, record, language))) return;
     setSaving(true);
     try {
       const answer = await save(record ? { ...body, version } : body);
@@ -104,6 +128,8 @@ export const RecordForm = ({
   };
 
   const control = (field: FormField) => {
+    const Custom = fieldControls?.[field.key];
+    if (Custom) return <Custom record={record} />;
     switch (field.kind) {
       case 'number':
         return <InputNumber style={{ width: '100%' }} />;
@@ -113,6 +139,14 @@ export const RecordForm = ({
         return <DatePicker showTime style={{ width: '100%' }} />;
       case 'tags':
         return <Select mode="tags" tokenSeparators={[',', ' ', '，']} open={false} suffixIcon={null} />;
+      case 'multiselect':
+        return (
+          <Select
+            mode="multiple"
+            allowClear
+            options={field.options?.map((o) => ({ value: o.value, label: localText(o.label, language) }))}
+          />
+        );
       case 'select':
         return (
           <Select

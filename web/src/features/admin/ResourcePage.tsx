@@ -8,7 +8,7 @@ import { fetchCurrentUser } from '../session/current-user';
 import { localText, renderCell } from './cells';
 import { RecordActions } from './RecordActions';
 import { RecordDetail } from './RecordDetail';
-import { RecordForm } from './RecordForm';
+import { type FormCustomisation, RecordForm } from './RecordForm';
 import { type AdminRow, fetchPermissions, resourceApi } from './resource-api';
 import { type FilterValues, SearchForm } from './SearchForm';
 import { ShownOnce } from './ShownOnce';
@@ -21,9 +21,19 @@ import {
 } from './table-preferences';
 import { useAdminTexts } from './use-admin-texts';
 
-interface ResourcePageProps {
+interface ResourcePageProps extends FormCustomisation {
   declaration: ResourceDeclaration;
 }
+
+/** What an answer carries beyond the record (a password, a secret, a purge report): shown once. */
+const extrasOf = (declaration: ResourceDeclaration, answer: unknown): Record<string, unknown> | null => {
+  if (!answer || typeof answer !== 'object') return null;
+  const rowFields = new Set(Object.keys(declaration.row.shape));
+  const extras = Object.entries(answer as Record<string, unknown>).filter(
+    ([key, value]) => !rowFields.has(key) && value !== null && value !== undefined,
+  );
+  return extras.length > 0 ? Object.fromEntries(extras) : null;
+};
 
 type Editing = { mode: 'create' } | { mode: 'edit'; record: AdminRow } | null;
 
@@ -32,7 +42,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; record: AdminRow } | null;
  * server-side paging and sorting, column settings and density per user, toolbar, row actions with
  * confirmations, the create/edit drawer and the detail with its history.
  */
-export const ResourcePage = ({ declaration }: ResourcePageProps) => {
+export const ResourcePage = ({ declaration, fieldControls, beforeSave }: ResourcePageProps) => {
   const { texts, language } = useAdminTexts();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -103,7 +113,7 @@ export const ResourcePage = ({ declaration }: ResourcePageProps) => {
           onView={() => setViewing(record)}
           onEdit={() => setEditing({ mode: 'edit', record })}
           onChanged={(answer) => {
-            if (answer && 'purged' in answer) setRevealed({ purged: answer.purged });
+            setRevealed(extrasOf(declaration, answer));
             void refresh();
           }}
         />
@@ -251,10 +261,11 @@ export const ResourcePage = ({ declaration }: ResourcePageProps) => {
           save={(body) =>
             editing.mode === 'edit' ? resource.update(editing.record.id, body) : resource.create(body)
           }
+          fieldControls={fieldControls}
+          beforeSave={beforeSave}
           onSaved={(answer) => {
             setEditing(null);
-            const { initialPassword, adminUsername } = (answer ?? {}) as Record<string, unknown>;
-            if (typeof initialPassword === 'string') setRevealed({ account: adminUsername, initialPassword });
+            setRevealed(extrasOf(declaration, answer));
             void refresh();
           }}
         />
@@ -268,7 +279,20 @@ export const ResourcePage = ({ declaration }: ResourcePageProps) => {
           onClose={() => setViewing(null)}
         />
       )}
-      {revealed && <ShownOnce values={revealed} texts={texts} onClose={() => setRevealed(null)} />}
+      {revealed && (
+        <ShownOnce
+          values={revealed}
+          texts={texts}
+          labelOf={(key) =>
+            localText(
+              declaration.fields?.[key] ??
+                declaration.columns.find((c) => c.key === key)?.title ?? { zh: key, en: key },
+              language,
+            )
+          }
+          onClose={() => setRevealed(null)}
+        />
+      )}
     </div>
   );
 };

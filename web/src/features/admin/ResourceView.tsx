@@ -1,23 +1,36 @@
-import { App } from 'antd';
+import { App, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useLocation } from 'react-router';
 import { ADMIN_RESOURCE_ROUTES } from './admin-routes';
+import { localText } from './cells';
 import { ResourcePage } from './ResourcePage';
 import { useAdminTexts } from './use-admin-texts';
 import './admin.css';
 
-/** page.html's view for the admin routes built on a declaration (see admin-routes.ts). */
+/** page.html's view for the admin routes built on declarations (see admin-routes.ts). */
 const ResourceView = () => {
   const { pathname } = useLocation();
   const { language } = useAdminTexts();
   // The date pickers and formats follow the page's language.
   dayjs.locale(language === 'en-US' ? 'en' : 'zh-cn');
-  const declaration = ADMIN_RESOURCE_ROUTES[pathname];
-  if (!declaration) return null;
+  const page = ADMIN_RESOURCE_ROUTES[pathname];
+  if (!page) return null;
+  const [first] = page.tabs;
   return (
     <App component={false}>
-      <ResourcePage key={pathname} declaration={declaration} />
+      {page.tabs.length === 1 && first ? (
+        <ResourcePage key={pathname} {...first} />
+      ) : (
+        <Tabs
+          className="admin-tabs"
+          items={page.tabs.map((tab) => ({
+            key: tab.declaration.name,
+            label: localText(tab.declaration.title, language),
+            children: <ResourcePage {...tab} />,
+          }))}
+        />
+      )}
     </App>
   );
 };

@@ -1,23 +1,34 @@
 import { Alert, Descriptions, Modal, Typography } from 'antd';
 import type { AdminTexts } from './admin-texts';
 
-/** What the server shows once (an initial password, a purge report): copyable, then gone. */
+/** Values a person must copy now: the server never answers them again. */
+const SECRET_KEYS = new Set(['initialPassword', 'clientSecret']);
+
+/** What the server shows once (an initial password, a new secret, a purge report): copyable, then gone. */
 export const ShownOnce = ({
   values,
   texts,
+  labelOf,
   onClose,
 }: {
   values: Record<string, unknown>;
   texts: AdminTexts;
+  labelOf(key: string): string;
   onClose(): void;
 }) => {
-  const label = (key: string) =>
-    key === 'initialPassword' ? texts.initialPassword : key === 'account' ? texts.account : key;
   const entries = Object.entries(values).flatMap(([key, value]) =>
-    value && typeof value === 'object'
+    value && typeof value === 'object' && !Array.isArray(value)
       ? Object.entries(value as Record<string, unknown>).map(([inner, v]) => [inner, v] as const)
       : [[key, value] as const],
   );
+  const show = (value: unknown) =>
+    typeof value === 'boolean'
+      ? value
+        ? texts.yes
+        : texts.no
+      : Array.isArray(value)
+        ? value.join(', ')
+        : String(value);
   return (
     <Modal
       open
@@ -27,7 +38,7 @@ export const ShownOnce = ({
       cancelButtonProps={{ hidden: true }}
       data-testid="admin-shown-once"
     >
-      {'initialPassword' in values && (
+      {Object.keys(values).some((key) => SECRET_KEYS.has(key)) && (
         <Alert type="warning" showIcon title={texts.shownOnce} style={{ marginBottom: 12 }} />
       )}
       <Descriptions
@@ -36,13 +47,10 @@ export const ShownOnce = ({
         size="small"
         items={entries.map(([key, value]) => ({
           key,
-          label: label(key),
+          label: labelOf(key),
           children: (
-            <Typography.Text
-              copyable={key === 'initialPassword' || key === 'account'}
-              data-testid={`shown-${key}`}
-            >
-              {String(value)}
+            <Typography.Text copyable={typeof value === 'string'} data-testid={`shown-${key}`}>
+              {show(value)}
             </Typography.Text>
           ),
         }))}

@@ -1,6 +1,26 @@
-import { type ResourceDeclaration, tenantsResource } from '@uniwim/contracts';
+import { type ResourceDeclaration, tenantLedgerResource, tenantsResource } from '@uniwim/contracts';
+import { apiClientsPage } from './pages/api-clients-page';
+import { packagesPage } from './pages/packages-page';
+import { platformUsersPage } from './pages/platform-users-page';
+import type { FormCustomisation } from './RecordForm';
 
-/** The declaration each admin resource route shows; a route not listed still shows "功能开发中". */
-export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, ResourceDeclaration>> = {
-  '/dmpTenantManage': tenantsResource,
+/** One resource shown on a page, with what is special about its form. */
+export interface ResourceTab extends FormCustomisation {
+  declaration: ResourceDeclaration;
+}
+
+/** An admin route's page: one resource, or several as tabs (platform users and their roles). */
+export interface AdminPageDefinition {
+  tabs: readonly ResourceTab[];
+}
+
+const single = (declaration: ResourceDeclaration): AdminPageDefinition => ({ tabs: [{ declaration }] });
+
+/** What each admin resource route shows; a route not listed still shows "功能开发中". */
+export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, AdminPageDefinition>> = {
+  '/dmpTenantManage': single(tenantsResource),
+  '/dmpEmpower': packagesPage,
+  '/dmpInterfaceAuthorization': apiClientsPage,
+  '/dmpUser': platformUsersPage,
+  '/tenantLedger': single(tenantLedgerResource),
 };

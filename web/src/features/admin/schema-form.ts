@@ -6,7 +6,15 @@ import { z } from 'zod';
  * repeats a field list the contract has): what to render comes from its JSON Schema, what to say
  * about a wrong value comes from the same schema's own messages (see validateWith).
  */
-export type FieldKind = 'text' | 'number' | 'boolean' | 'select' | 'tags' | 'datetime' | 'group';
+export type FieldKind =
+  | 'text'
+  | 'number'
+  | 'boolean'
+  | 'select'
+  | 'multiselect'
+  | 'tags'
+  | 'datetime'
+  | 'group';
 
 export interface FormField {
   /** Dotted path in the body: `name`, `admin.mobile`. */
@@ -41,9 +49,9 @@ const withoutNull = (schema: JsonSchema): { schema: JsonSchema; nullable: boolea
 };
 
 const kindOf = (schema: JsonSchema, options: ColumnDeclaration['options']): FieldKind => {
+  if (schema.type === 'array') return options || schema.items?.enum ? 'multiselect' : 'tags';
   if (options || schema.enum) return 'select';
   if (schema.type === 'object') return 'group';
-  if (schema.type === 'array') return 'tags';
   if (schema.type === 'boolean') return 'boolean';
   if (schema.type === 'integer' || schema.type === 'number') return 'number';
   if (schema.format === 'date-time') return 'datetime';
@@ -72,11 +80,11 @@ export const formFieldsOf = (
         required: node.required?.includes(name) ?? false,
         nullable,
         ...(inner.maxLength === undefined ? {} : { maxLength: inner.maxLength }),
-        ...(kind === 'select'
+        ...(kind === 'select' || kind === 'multiselect'
           ? {
               options:
                 options ??
-                (inner.enum ?? []).map((value) => ({
+                (inner.enum ?? inner.items?.enum ?? []).map((value) => ({
                   value: String(value),
                   label: { zh: String(value), en: String(value) },
                 })),

@@ -91,7 +91,10 @@ export const platformUsersResource = defineResource({
     { key: 'lastSignInAt', title: { zh: '最近登录', en: 'Last sign-in' }, list: true, kind: 'date' },
     { key: 'createdAt', title: { zh: '创建时间', en: 'Created' }, list: true, kind: 'date' },
   ],
-  fields: { roleIds: { zh: '平台角色', en: 'Platform roles' } },
+  fields: {
+    roleIds: { zh: '平台角色', en: 'Platform roles' },
+    initialPassword: { zh: '初始密码', en: 'Initial password' },
+  },
   permissions: {
     list: 'platform-user:list',
     create: 'platform-user:create',

@@ -114,8 +114,20 @@ export const tenantsResource = defineResource({
   searchable: ['code', 'name', 'contactName'],
   columns: [
     { key: 'code', title: { zh: '编码', en: 'Code' }, list: true, importable: true, example: 'demo-water' },
-    { key: 'name', title: { zh: '租户名称', en: 'Name' }, list: true, importable: true, example: '示例水务公司' },
-    { key: 'contactName', title: { zh: '联系人', en: 'Contact' }, list: true, importable: true, example: '张三' },
+    {
+      key: 'name',
+      title: { zh: '租户名称', en: 'Name' },
+      list: true,
+      importable: true,
+      example: '示例水务公司',
+    },
+    {
+      key: 'contactName',
+      title: { zh: '联系人', en: 'Contact' },
+      list: true,
+      importable: true,
+      example: '张三',
+    },
     {
       key: 'contactPhone',
       title: { zh: '联系电话', en: 'Phone' },
@@ -166,6 +178,10 @@ export const tenantsResource = defineResource({
     'admin.username': { zh: '管理员账号', en: 'Administrator account' },
     'admin.name': { zh: '管理员姓名', en: 'Administrator name' },
     sendPasswordBySms: { zh: '短信发送初始密码', en: 'Send the initial password by SMS' },
+    adminUsername: { zh: '管理员账号', en: 'Administrator account' },
+    adminIsNew: { zh: '新建的账号', en: 'New account' },
+    initialPassword: { zh: '初始密码', en: 'Initial password' },
+    purged: { zh: '已删除的数据', en: 'Removed data' },
   },
   permissions: {
     list: 'tenant:list',
