@@ -3,6 +3,7 @@ export * from './admin/permissions';
 export * from './admin/platform-settings';
 export * from './admin/resource';
 export * from './admin/resources/api-clients';
+export * from './admin/resources/operation-logs';
 export * from './admin/resources/packages';
 export * from './admin/resources/platform-users';
 export * from './admin/resources/tenant-ledger';

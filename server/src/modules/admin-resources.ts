@@ -1,3 +1,4 @@
+import { operationLogAdminResource } from '../platform/admin/operation-logs-resource';
 import type { ResourceDefinition } from '../platform/admin/resource-routes';
 import type { Services } from '../services';
 import { apiClientAdminResource } from './api-clients/admin-resource';
@@ -29,5 +30,6 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
     platformRoleAdminResource(),
     apiClientAdminResource({ announceChange: () => services.apiClients.changed() }),
     tenantLedgerAdminResource(),
+    operationLogAdminResource(),
   ];
 };

@@ -245,6 +245,23 @@ describe.each(testBackends())('the tenants resource on $name', (backend) => {
     }
   });
 
+  it('reads the operation log by resource, record, operator, action and time', async () => {
+    const logs = async (query: string) =>
+      (await call('GET', `/dmp/admin/operation-logs?${query}`)).json().Response;
+    const acme = await logs('resource=tenants&recordId=t-acme');
+    expect(acme.items.map((row: { action: string }) => row.action)).toEqual(['create']);
+    expect(acme.items[0]).toMatchObject({ recordLabel: 'acme 公司', tenantId: null });
+    const updates = await logs('resource=tenants&action=update&sort=-createdAt');
+    expect(updates.total).toBeGreaterThanOrEqual(1);
+    const operatorId = acme.items[0].operatorId as string;
+    expect((await logs(`operatorId=${operatorId}&createdAtFrom=2000-01-01`)).total).toBeGreaterThanOrEqual(
+      acme.total,
+    );
+    expect((await logs('createdAtTo=2000-01-01')).total).toBe(0);
+    const member = bearer(await tokenFor(app, infra.db, 'water.op', 't-water'));
+    expect((await call('GET', '/dmp/admin/operation-logs', undefined, member)).statusCode).toBe(403);
+  });
+
   it('tells the pages which codes the user holds', async () => {
     const codes = async (headers: Record<string, string>) =>
       (await call('GET', '/dmp/admin/permissions', undefined, headers)).json().Response.codes as string[];

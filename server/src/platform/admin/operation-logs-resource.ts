@@ -1,0 +1,53 @@
+import { operationLogsResource } from '@uniwim/contracts';
+import { count, eq } from 'drizzle-orm';
+import { type FieldSql, listOrder, listWhere, offsetOf } from './list-sql';
+import type { ResourceDefinition, ResourceStore } from './resource-routes';
+import { operationLogs } from './schema';
+
+const fields: FieldSql = {
+  resource: operationLogs.resource,
+  recordId: operationLogs.recordId,
+  operatorId: operationLogs.operatorId,
+  operatorName: operationLogs.operatorName,
+  action: operationLogs.action,
+  tenantId: operationLogs.tenantId,
+  createdAt: operationLogs.createdAt,
+  recordLabel: operationLogs.recordLabel,
+};
+
+type Row = typeof operationLogs.$inferSelect;
+const rowOf = (row: Row) => ({
+  ...row,
+  changes: row.changes as Record<string, { before: unknown; after: unknown }>,
+  createdAt: row.createdAt.toISOString(),
+  // Log rows never change; the framework's rows all carry a version.
+  version: 0,
+});
+
+/** Every admin write, read-only, newest first (issue 16 builds its page; this reads the rows). */
+const store: ResourceStore<ReturnType<typeof rowOf>> = {
+  label: (row) => `${row.resource}:${row.action}`,
+  list: async (tx, query) => {
+    const where = listWhere(operationLogsResource, fields, query);
+    const [items, [total]] = await Promise.all([
+      tx
+        .select()
+        .from(operationLogs)
+        .where(where)
+        .orderBy(...listOrder(operationLogsResource, fields, query, operationLogs.id))
+        .limit(query.pageSize)
+        .offset(offsetOf(query)),
+      tx.select({ n: count() }).from(operationLogs).where(where),
+    ]);
+    return { items: items.map(rowOf), total: total?.n ?? 0 };
+  },
+  get: async (tx, id) => {
+    const [row] = await tx.select().from(operationLogs).where(eq(operationLogs.id, id));
+    return row ? rowOf(row) : undefined;
+  },
+};
+
+export const operationLogAdminResource = (): ResourceDefinition => ({
+  declaration: operationLogsResource,
+  store: store as unknown as ResourceDefinition['store'],
+});
