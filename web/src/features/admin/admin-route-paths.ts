@@ -10,3 +10,6 @@ export const ADMIN_RESOURCE_PATHS: ReadonlySet<string> = new Set([
   '/dmpUser',
   '/tenantLedger',
 ]);
+
+/** The platform settings page (issue 12): typed groups, not a declared list, so a view of its own. */
+export const PLATFORM_SETTINGS_PATH = '/dmpSysConfigManagement';

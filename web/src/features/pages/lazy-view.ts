@@ -31,6 +31,7 @@ const loaders: Record<PageView, () => Promise<ViewModule>> = {
   preview: () => import('./views/PreviewPage'),
   download: () => import('./views/DownloadPage'),
   resource: () => import('../admin/ResourceView'),
+  settings: () => import('../platform-settings/PlatformSettingsView'),
 };
 
 /** One lazy component per view, each its own chunk, loaded the first time a route shows it. */
@@ -40,4 +41,5 @@ export const LAZY_VIEWS: Record<PageView, LazyExoticComponent<ComponentType>> = 
   preview: lazy(() => withChunkTimeout(loaders.preview)),
   download: lazy(() => withChunkTimeout(loaders.download)),
   resource: lazy(() => withChunkTimeout(loaders.resource)),
+  settings: lazy(() => withChunkTimeout(loaders.settings)),
 };

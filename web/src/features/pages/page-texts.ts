@@ -13,6 +13,7 @@ const zhCN = {
     preview: '效果图预览',
     download: '下载中心',
     resource: '系统管理',
+    settings: '系统配置',
   } satisfies Record<PageView, string>,
   developing: {
     heading: '功能开发中',
@@ -60,6 +61,7 @@ const enUS: PageTexts = {
     preview: 'Design preview',
     download: 'Downloads',
     resource: 'Administration',
+    settings: 'Platform settings',
   },
   developing: {
     heading: 'Under development',

@@ -5,10 +5,10 @@ import {
   NOT_FOUND_ROUTE,
   PREVIEW_ROUTE,
 } from '../../lib/shell/link-resolution';
-import { ADMIN_RESOURCE_PATHS } from '../admin/admin-route-paths';
+import { ADMIN_RESOURCE_PATHS, PLATFORM_SETTINGS_PATH } from '../admin/admin-route-paths';
 
 /** The pages page.html can show now; every other built-in route shows the developing page until it is built. */
-export type PageView = 'developing' | 'notFound' | 'preview' | 'download' | 'resource';
+export type PageView = 'developing' | 'notFound' | 'preview' | 'download' | 'resource' | 'settings';
 
 /**
  * One built-in route of page.html and how the page treats it (spec section 2, "Shell and admin
@@ -47,6 +47,7 @@ const BUILT_VIEWS: Readonly<Record<string, PageView>> = {
   [NOT_FOUND_ROUTE]: 'notFound',
   [PREVIEW_ROUTE]: 'preview',
   '/downloadPage': 'download',
+  [PLATFORM_SETTINGS_PATH]: 'settings',
 };
 
 const applicationRoute = (path: string): PageRoute => ({
