@@ -1,11 +1,19 @@
-import { DeleteOutlined, DownloadOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  PlusOutlined,
+  ReloadOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDeclaration } from '@uniwim/contracts';
 import { Alert, App, Button, Card, Result, Space, Switch, Table, type TableProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { api } from '../../lib/api';
 import { fetchCurrentUser } from '../session/current-user';
+import { downloadWithToken } from './authorized-download';
 import { localText, renderCell } from './cells';
+import { ImportDialog } from './ImportDialog';
 import { RecordActions } from './RecordActions';
 import { RecordDetail } from './RecordDetail';
 import { type FormCustomisation, RecordForm } from './RecordForm';
@@ -55,6 +63,26 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
   const [editing, setEditing] = useState<Editing>(null);
   const [viewing, setViewing] = useState<AdminRow | null>(null);
   const [revealed, setRevealed] = useState<Record<string, unknown> | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const exportList = async () => {
+    setExporting(true);
+    try {
+      const outcome = await downloadWithToken(
+        resource.exportUrl({
+          ...filters,
+          sort,
+          ...(inBin ? { deleted: 'true' } : {}),
+          lang: language === 'en-US' ? 'en' : undefined,
+        }),
+      );
+      if (outcome.kind === 'job') message.info(texts.exportQueued);
+    } catch (error) {
+      message.error((error as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  };
 
   const permissions = useQuery({
     queryKey: ['admin', 'permissions', declaration.scope],
@@ -173,10 +201,20 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
             {may(declaration.permissions.export) && (
               <Button
                 icon={<DownloadOutlined />}
-                href={resource.exportUrl({ ...filters, sort, ...(inBin ? { deleted: 'true' } : {}) })}
+                loading={exporting}
+                onClick={() => void exportList()}
                 data-testid="admin-export"
               >
                 {texts.export}
+              </Button>
+            )}
+            {may(declaration.permissions.import) && !inBin && (
+              <Button
+                icon={<UploadOutlined />}
+                onClick={() => setImporting(true)}
+                data-testid="admin-import-button"
+              >
+                {texts.import}
               </Button>
             )}
             {declaration.recycleBin && (
@@ -277,6 +315,14 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
           texts={texts}
           language={language}
           onClose={() => setViewing(null)}
+        />
+      )}
+      {importing && (
+        <ImportDialog
+          declaration={declaration}
+          language={language}
+          onClose={() => setImporting(false)}
+          onImported={() => void refresh()}
         />
       )}
       {revealed && (

@@ -9,6 +9,7 @@ import { isBlockedLink } from '../../../lib/shell/link-resolution';
 import { saveUsageLog, usageSource } from '../../../lib/shell/usage-log';
 import { browserVisitorIdSource, getVisitorId } from '../../../lib/shell/visitor-id';
 import { readStoredToken } from '../../../lib/storage-keys';
+import { MyJobs } from '../../admin/MyJobs';
 import { useLocalizedTexts } from '../../qr-login/localized-texts';
 import { downloadLogEntry, fetchPackageList, lookUpPackage, safeDownloadHref } from '../download-page';
 import { pageTexts } from '../page-texts';
@@ -132,6 +133,7 @@ const DownloadPage = () => {
           },
         ]}
       />
+      <MyJobs />
     </div>
   );
 };
