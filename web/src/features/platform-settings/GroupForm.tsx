@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { fieldErrorsOf } from '../admin/schema-form';
 import { settingsApi } from './settings-api';
+import './platform-settings.css';
 import { changedKeys, fieldProblem, fieldsOf, groupBody, type SettingsField } from './settings-form';
 import type { SettingsTexts } from './settings-texts';
 
@@ -156,7 +157,8 @@ export const GroupForm = ({
           {controlOf(field, language)}
         </Form.Item>
       ))}
-      <Form.Item label=" " colon={false}>
+      {/* Kept in sight at the foot of a long form. */}
+      <Form.Item label=" " colon={false} className="platform-settings-actions">
         <Space>
           <Button type="primary" onClick={save} loading={saving} disabled={changed.length === 0}>
             {texts.save}
