@@ -208,6 +208,7 @@ describe.each(testBackends())('export, import and jobs of admin resources on $na
       '租户名称',
       '联系人',
       '联系电话',
+      '套餐',
       '已用席位',
       '席位上限',
       '到期时间',
@@ -218,13 +219,13 @@ describe.each(testBackends())('export, import and jobs of admin resources on $na
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(listed.items.map((t: { code: string }) => t.code));
     const first = rows.find((row) => row[0] === 'imp-a')!;
-    expect(first[6]).toBe('2027-12-31 00:00:00');
-    expect(first[8]).toBe('启用');
-    expect(first[9]).toBe('a.imp.example.com, b.imp.example.com');
+    expect(first[7]).toBe('2027-12-31 00:00:00');
+    expect(first[9]).toBe('启用');
+    expect(first[10]).toBe('a.imp.example.com, b.imp.example.com');
 
     const english = await rowsOf((await get(`${BASE}/export?code=imp-a&lang=en`)).rawPayload);
     expect(english[0]?.slice(0, 3)).toEqual(['Code', 'Name', 'Contact']);
-    expect(english[1]?.[8]).toBe('Active');
+    expect(english[1]?.[9]).toBe('Active');
     const logged = await infra.db.asPlatform((tx) =>
       tx.select().from(operationLogs).where(sql`${operationLogs.action} = 'export'`),
     );

@@ -37,10 +37,15 @@ export const importColumnsOf = (declaration: ResourceDeclaration): ColumnDeclara
 export const exportCell = (column: ColumnDeclaration, value: unknown, lang: WorkbookLanguage): CellValue => {
   if (value === null || value === undefined || value === '') return null;
   if (column.secret) return MASKED;
-  if (column.options) {
-    const option = column.options.find((o) => o.value === String(value));
-    return option ? option.label[lang] : String(value);
-  }
+  const labelOf = (item: unknown) => {
+    const option = column.options?.find((o) => o.value === String(item));
+    if (option) return option.label[lang];
+    // A list of records (a tenant's packages) shows their names.
+    if (item && typeof item === 'object' && 'name' in item) return String((item as { name: unknown }).name);
+    return String(item);
+  };
+  if (Array.isArray(value)) return value.map(labelOf).join(', ');
+  if (column.options) return labelOf(value);
   switch (column.kind) {
     case 'date':
       return localDateTime(value as string);
@@ -48,8 +53,6 @@ export const exportCell = (column: ColumnDeclaration, value: unknown, lang: Work
       return (value ? YES : NO)[lang];
     case 'number':
       return typeof value === 'number' ? value : Number(value);
-    case 'list':
-      return Array.isArray(value) ? value.join(', ') : String(value);
     default:
       return typeof value === 'object' ? JSON.stringify(value) : String(value);
   }

@@ -2,8 +2,10 @@ import type { ActionDeclaration, ResourceDeclaration } from '@uniwim/contracts';
 import { App, Button, Input, Space, Switch } from 'antd';
 import { useState } from 'react';
 import type { Language } from '../../lib/language';
+import { ActionForm } from './ActionForm';
 import type { AdminTexts } from './admin-texts';
 import { localText } from './cells';
+import type { FieldControl } from './RecordForm';
 import type { AdminRow, resourceApi } from './resource-api';
 
 /** Actions that only make sense for a record in the recycle bin. */
@@ -19,6 +21,7 @@ interface RecordActionsProps {
   onView(): void;
   onEdit(): void;
   onChanged(answer?: Record<string, unknown>): void;
+  fieldControls?: Readonly<Record<string, FieldControl>>;
 }
 
 /** A record's row actions: detail, edit, the declared actions with their confirmations, delete. */
@@ -32,9 +35,11 @@ export const RecordActions = ({
   onView,
   onEdit,
   onChanged,
+  fieldControls,
 }: RecordActionsProps) => {
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<{ verb: string; action: ActionDeclaration } | null>(null);
   const label = String(record.name ?? record.code ?? record.id);
   const deleted = Boolean(record.deletedAt);
   const actions = Object.entries(declaration.actions ?? {}).filter(
@@ -87,6 +92,11 @@ export const RecordActions = ({
           await run(verb, { confirmName: typed });
         },
       });
+      return;
+    }
+    if (action.body) {
+      // An action that takes input asks for it in its own form.
+      setAsking({ verb, action });
       return;
     }
     modal.confirm({
@@ -154,6 +164,22 @@ export const RecordActions = ({
             {localText(action.title, language)}
           </Button>
         ))}
+      {asking && (
+        <ActionForm
+          declaration={declaration}
+          record={record}
+          title={`${localText(asking.action.title, language)}：${label}`}
+          schema={asking.action.body!}
+          texts={texts}
+          language={language}
+          fieldControls={fieldControls}
+          onCancel={() => setAsking(null)}
+          submit={async (body) => {
+            await run(asking.verb, body);
+            setAsking(null);
+          }}
+        />
+      )}
       {!deleted && !declaration.recycleBin && may(declaration.permissions.delete) && (
         <Button type="link" size="small" danger onClick={remove} data-testid="admin-delete">
           {texts.delete}

@@ -138,6 +138,7 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
           texts={texts}
           language={language}
           resource={resource}
+          fieldControls={fieldControls}
           onView={() => setViewing(record)}
           onEdit={() => setEditing({ mode: 'edit', record })}
           onChanged={(answer) => {

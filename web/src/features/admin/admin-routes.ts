@@ -1,7 +1,8 @@
-import { type ResourceDeclaration, tenantLedgerResource, tenantsResource } from '@uniwim/contracts';
+import { type ResourceDeclaration, tenantLedgerResource } from '@uniwim/contracts';
 import { apiClientsPage } from './pages/api-clients-page';
 import { packagesPage } from './pages/packages-page';
 import { platformUsersPage } from './pages/platform-users-page';
+import { tenantsPage } from './pages/tenants-page';
 import type { FormCustomisation } from './RecordForm';
 
 /** One resource shown on a page, with what is special about its form. */
@@ -18,7 +19,7 @@ const single = (declaration: ResourceDeclaration): AdminPageDefinition => ({ tab
 
 /** What each admin resource route shows; a route not listed still shows "功能开发中". */
 export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, AdminPageDefinition>> = {
-  '/dmpTenantManage': single(tenantsResource),
+  '/dmpTenantManage': tenantsPage,
   '/dmpEmpower': packagesPage,
   '/dmpInterfaceAuthorization': apiClientsPage,
   '/dmpUser': platformUsersPage,

@@ -6,6 +6,12 @@ import type { Language } from '../../lib/language';
 
 export const localText = (text: LocalText, language: Language) => (language === 'en-US' ? text.en : text.zh);
 
+/** A list of records (a tenant's packages) shows their names. */
+const itemText = (item: unknown): string =>
+  item && typeof item === 'object' && 'name' in item
+    ? String((item as { name: unknown }).name)
+    : String(item);
+
 export const formatDateTime = (value: unknown): string =>
   typeof value === 'string' && value !== '' ? dayjs(value).format('YYYY-MM-DD HH:mm') : '';
 
@@ -39,7 +45,7 @@ export const renderCell = (
     case 'boolean':
       return value ? yesNo.yes : yesNo.no;
     case 'list':
-      return Array.isArray(value) ? value.join(', ') : String(value);
+      return Array.isArray(value) ? value.map(itemText).join(', ') : String(value);
     default:
       return String(value);
   }
@@ -59,6 +65,6 @@ export const cellText = (column: ColumnDeclaration, value: unknown, language: La
     return option ? localText(option.label, language) : String(value);
   }
   if (column.kind === 'date') return formatDateTime(value);
-  if (Array.isArray(value)) return value.join(', ');
+  if (Array.isArray(value)) return value.map(itemText).join(', ');
   return String(value);
 };

@@ -135,6 +135,7 @@ export const tenantsResource = defineResource({
       importable: true,
       example: '13800000000',
     },
+    { key: 'packages', title: { zh: '套餐', en: 'Packages' }, list: true, kind: 'list' },
     { key: 'usersUsed', title: { zh: '已用席位', en: 'Seats used' }, list: true, kind: 'number' },
     {
       key: 'seatLimit',
