@@ -18,7 +18,7 @@ import {
 import { packageMenuItems, packages, tenantPackages } from '../modules/packages/schema';
 import { accountPlatformRoles, platformRoles } from '../modules/platform-access/schema';
 import { platformSettingsHistory } from '../modules/platform-settings/schema';
-import { tenantDomains } from '../modules/tenants/schema';
+import { tenantDomains, tenantTotals } from '../modules/tenants/schema';
 import { operationLogs } from '../platform/admin/schema';
 import { jobs } from '../platform/jobs/schema';
 
@@ -53,6 +53,8 @@ export const tenants = pgTable('tenants', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   deletedBy: text('deleted_by'),
   memberCount: integer('member_count').notNull().default(0),
+  /** Every domain of tenant_domains, one a line, kept by a trigger: the list's domain filter (0015). */
+  domainsText: text('domains_text').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -361,6 +363,7 @@ export const schema = {
   platformRoles,
   accountPlatformRoles,
   tenantDomains,
+  tenantTotals,
   packages,
   packageMenuItems,
   tenantPackages,
