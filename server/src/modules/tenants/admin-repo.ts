@@ -1,18 +1,26 @@
-import { TENANT_PURGE_GRACE_DAYS, type TenantRow, tenantsResource } from '@uniwim/contracts';
-import { and, count, eq, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  filterParameterNames,
+  TENANT_PURGE_GRACE_DAYS,
+  type TenantRow,
+  tenantsResource,
+} from '@uniwim/contracts';
+import { and, count, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { tenants } from '../../db/schema';
 import {
   type FieldSql,
   type ListQuery,
+  listAfter,
+  listCursor,
   listOrder,
   listWhere,
+  NOT_COUNTED,
   offsetOf,
   qualified,
 } from '../../platform/admin/list-sql';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { packagesHeldSql } from '../packages/entitlements';
-import { tenantDomains } from './schema';
+import { tenantDomains, tenantTotals } from './schema';
 
 const DAY_MS = 86_400_000;
 
@@ -30,8 +38,16 @@ const fields: FieldSql = {
   usersUsed: tenants.memberCount,
   expiresAt: tenants.expiresAt,
   createdAt: tenants.createdAt,
-  deleted: sql`(${tenants.deletedAt} IS NOT NULL)`,
-  domain: sql`(SELECT string_agg(d.domain, ' ') FROM ${tenantDomains} d WHERE d.tenant_id = ${tenantId})`,
+  // Conditions an index can answer (the recycle bin's partial index; the trigram index on the
+  // domains kept in tenants.domains_text, see migration 0015): `(deleted_at IS NOT NULL) = true`
+  // or a subquery per tenant would read every tenant.
+  deleted: (value) =>
+    value === undefined
+      ? undefined
+      : value === 'true'
+        ? isNotNull(tenants.deletedAt)
+        : isNull(tenants.deletedAt),
+  domain: tenants.domainsText,
 };
 
 const columns = {
@@ -79,24 +95,58 @@ export const tenantRowOf = (row: TenantSelect, now = Date.now()): TenantRow => (
     : null,
 });
 
+/** Whether a list names any filter but the recycle bin's (or a search). */
+const filtered = (query: ListQuery) =>
+  Boolean(query.q) ||
+  Object.entries(tenantsResource.filters).some(
+    ([field, kind]) =>
+      field !== 'deleted' &&
+      filterParameterNames(field, kind).some((name) => query[name] !== undefined && query[name] !== ''),
+  );
+
+/**
+ * How many tenants the list's conditions match, exactly: without a filter from the totals the
+ * triggers keep (one row, migration 0015), otherwise counted where the filters' indexes lead.
+ */
+const countTenants = async (tx: Tx, query: ListQuery, where: SQL | undefined) => {
+  if (!filtered(query)) {
+    const [totals] = await tx.select().from(tenantTotals);
+    if (totals) return query.deleted === 'true' ? totals.deleted : totals.live;
+  }
+  const [row] = await tx.select({ n: count() }).from(tenants).where(where);
+  return row?.n ?? 0;
+};
+
 /** The tenants table as the tenant pages read and change it (platform scope). */
 export const tenantsAdminRepo = {
   list: async (tx: Tx, query: ListQuery) => {
     // The recycle bin is the list with deleted=true; otherwise deleted tenants are not shown.
     const binView = query.deleted === undefined ? isNull(tenants.deletedAt) : undefined;
-    const where = listWhere(tenantsResource, fields, query, binView);
-    const [items, [total]] = await Promise.all([
+    const keyset = query.after !== undefined;
+    const keysetAfter = keyset ? listAfter(tenantsResource, fields, query, tenants.id) : undefined;
+    const where = listWhere(tenantsResource, fields, query, binView, keysetAfter);
+    const selection = keyset
+      ? { ...columns, cursor: listCursor(tenantsResource, fields, query, tenants.id) }
+      : columns;
+    const [items, total] = await Promise.all([
       tx
-        .select(columns)
+        .select(selection)
         .from(tenants)
         .where(where)
         .orderBy(...listOrder(tenantsResource, fields, query, tenants.id))
         .limit(query.pageSize)
-        .offset(offsetOf(query)),
-      tx.select({ n: count() }).from(tenants).where(where),
+        .offset(keyset ? 0 : offsetOf(query)),
+      keyset ? NOT_COUNTED : countTenants(tx, query, where),
     ]);
     const now = Date.now();
-    return { items: items.map((row) => tenantRowOf(row as TenantSelect, now)), total: total?.n ?? 0 };
+    const last = items.at(-1) as { cursor?: unknown[] } | undefined;
+    return {
+      items: items.map(({ cursor: _cursor, ...row }: Record<string, unknown>) =>
+        tenantRowOf(row as unknown as TenantSelect, now),
+      ),
+      total,
+      ...(keyset && items.length === query.pageSize && last?.cursor ? { nextAfter: last.cursor } : {}),
+    };
   },
 
   /** Tenants by code, deleted ones included (an import must not create a code the bin holds). */

@@ -1,7 +1,7 @@
 import { rename, stat, unlink } from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Tx } from '../db/database';
-import type { ListQuery } from './list-sql';
+import { type ListQuery, NOT_COUNTED } from './list-sql';
 import type { AdminContext, ResourceDefinition } from './resource-routes';
 import { exportCell, exportColumnsOf, type WorkbookLanguage } from './workbook-cells';
 
@@ -17,6 +17,8 @@ export interface ExportRequest {
   /** A read transaction in the operator's scope (the platform's, or the tenant's). */
   read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
   signal?: AbortSignal;
+  /** The rows to expect, when already counted (a job is queued with it): no count is made then. */
+  total?: number;
   onProgress?(done: number, total: number): void;
 }
 
@@ -58,20 +60,34 @@ export const writeExportWorkbook = async (request: ExportRequest, file: string) 
       width: column.kind === 'date' ? 20 : Math.max(12, column.title[lang].length * 2 + 4),
     }));
     sheet.getRow(1).font = { bold: true };
+    // Keyset pages when the store offers them (each page starts after the last row read, so the
+    // hundredth costs what the first did, and none is counted); offset pages otherwise.
     let written = 0;
-    let total = Number.POSITIVE_INFINITY;
-    for (let page = 1; written < total; page++) {
+    let total = request.total ?? Number.POSITIVE_INFINITY;
+    let after: unknown[] | undefined = [];
+    for (let page = 1; ; page++) {
       if (request.signal?.aborted) throw request.signal.reason;
-      const result = await request.read((tx) =>
-        definition.store.list(tx, { ...request.query, page, pageSize: EXPORT_PAGE_SIZE }, ctx),
-      );
-      if (page === 1) total = result.total;
+      const query: ListQuery = {
+        ...request.query,
+        page,
+        pageSize: EXPORT_PAGE_SIZE,
+        ...(after ? { after } : {}),
+      };
+      const result = await request.read((tx) => definition.store.list(tx, query, ctx));
+      if (page === 1) {
+        if (result.nextAfter === undefined) after = undefined;
+        if (result.total !== NOT_COUNTED && request.total === undefined) total = result.total;
+      }
       for (const item of result.items) {
         sheet.addRow(columns.map((column) => exportCell(column, item[column.key], lang))).commit();
       }
       written += result.items.length;
-      request.onProgress?.(written, total);
+      request.onProgress?.(written, Number.isFinite(total) ? total : written);
       if (result.items.length < EXPORT_PAGE_SIZE) break;
+      if (after) {
+        if (result.nextAfter === undefined) break;
+        after = result.nextAfter;
+      } else if (written >= total) break;
     }
     sheet.commit();
     await workbook.commit();

@@ -4,7 +4,7 @@ import {
   type ResourceDeclaration,
   splitList,
 } from '@uniwim/contracts';
-import { and, asc, desc, eq, getTableName, gte, ilike, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableName, gte, ilike, inArray, is, lt, or, SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** A list request after its schema: the page, the sort and the declared filters that were given. */
@@ -13,8 +13,17 @@ export interface ListQuery {
   pageSize: number;
   sort?: string;
   q?: string;
+  /**
+   * Keyset paging, for exports: `[]` for the first page, then the `nextAfter` of the page before.
+   * The page starts after that row (no OFFSET, so the hundredth page costs what the first did)
+   * and is not counted (its total is NOT_COUNTED). A store without keyset paging ignores it.
+   */
+  after?: unknown[];
   [filter: string]: unknown;
 }
+
+/** The total of a keyset page: the export counted once before its first page. */
+export const NOT_COUNTED = -1;
 
 /** A filter whose meaning is not a comparison of one value (a highlight, say): its condition. */
 export type CustomFilter = (value: unknown) => SQL | undefined;
@@ -96,6 +105,29 @@ export const listWhere = (
   return and(...conditions);
 };
 
+interface SortKey {
+  field: AnyPgColumn | SQL;
+  descending: boolean;
+  /** A column declared NOT NULL (an expression may always be null). */
+  notNull: boolean;
+}
+
+/** The sort's keys from `sort` (or the declared default), then the id in the last key's direction. */
+const sortKeys = (
+  declaration: Pick<ResourceDeclaration, 'defaultSort'>,
+  fields: FieldSql,
+  query: ListQuery,
+  id: AnyPgColumn,
+): SortKey[] => {
+  const parts = (query.sort ?? declaration.defaultSort).split(',').filter(Boolean);
+  const keys = parts.map((part): SortKey => {
+    const field = fields[part.replace(/^-/, '')];
+    if (!field || typeof field === 'function') throw new Error(`sort field ${part} has no SQL field`);
+    return { field, descending: part.startsWith('-'), notNull: !is(field, SQL) && field.notNull };
+  });
+  return [...keys, { field: id, descending: keys.at(-1)?.descending ?? false, notNull: true }];
+};
+
 /** ORDER BY from `sort` (or the declared default), then the id, so pages never overlap. */
 export const listOrder = (
   declaration: Pick<ResourceDeclaration, 'defaultSort'>,
@@ -103,15 +135,67 @@ export const listOrder = (
   query: ListQuery,
   id: AnyPgColumn,
 ): SQL[] => {
-  const parts = (query.sort ?? declaration.defaultSort).split(',').filter(Boolean);
-  const order = parts.map((part) => {
-    const descending = part.startsWith('-');
-    const column = fields[part.replace(/^-/, '')];
-    if (!column || typeof column === 'function') throw new Error(`sort field ${part} has no SQL field`);
-    return descending ? sql`${column} DESC NULLS LAST` : sql`${column} ASC NULLS LAST`;
-  });
-  const lastDescending = parts.at(-1)?.startsWith('-') ?? false;
-  return [...order, lastDescending ? desc(id) : asc(id)];
+  const keys = sortKeys(declaration, fields, query, id);
+  const last = keys.pop()!;
+  return [
+    ...keys.map(({ field, descending }) =>
+      descending ? sql`${field} DESC NULLS LAST` : sql`${field} ASC NULLS LAST`,
+    ),
+    last.descending ? desc(last.field as AnyPgColumn) : asc(last.field as AnyPgColumn),
+  ];
+};
+
+/**
+ * What a keyset page selects as its cursor: the row's sort values and id as PostgreSQL renders them
+ * in JSON (timestamps to the microsecond; a JavaScript Date keeps milliseconds only and would skip
+ * or repeat rows of the same millisecond).
+ */
+export const listCursor = (
+  declaration: Pick<ResourceDeclaration, 'defaultSort'>,
+  fields: FieldSql,
+  query: ListQuery,
+  id: AnyPgColumn,
+): SQL<unknown[]> =>
+  sql<unknown[]>`jsonb_build_array(${sql.join(
+    sortKeys(declaration, fields, query, id).map(({ field }) => sql`${field}`),
+    sql`, `,
+  )})`;
+
+/**
+ * The rows after `query.after` in the list's order (each key NULLS LAST, then the id): the
+ * lexicographic "greater" over the sort keys. The first key also gets a plain bound when its column
+ * is NOT NULL (`created_at <= $1`), where an index on it can start its scan.
+ */
+export const listAfter = (
+  declaration: Pick<ResourceDeclaration, 'defaultSort'>,
+  fields: FieldSql,
+  query: ListQuery,
+  id: AnyPgColumn,
+): SQL | undefined => {
+  const after = query.after;
+  if (!after || after.length === 0) return undefined;
+  const keys = sortKeys(declaration, fields, query, id);
+  if (after.length !== keys.length) throw new Error('the keyset cursor does not match the sort');
+  // Values stay parameters, typed by the column they meet (no drizzle encoder: dates are ISO text).
+  const equal = (key: SortKey, value: unknown) =>
+    value === null ? sql`${key.field} IS NULL` : sql`${key.field} = ${value}`;
+  const beyond = (key: SortKey, value: unknown): SQL => {
+    // NULLS LAST: nothing comes after a null but the rows that tie on it.
+    if (value === null) return sql`false`;
+    const strictly = key.descending ? sql`${key.field} < ${value}` : sql`${key.field} > ${value}`;
+    return key.notNull ? strictly : sql`(${strictly} OR ${key.field} IS NULL)`;
+  };
+  const alternatives = keys.map((key, k) =>
+    and(...keys.slice(0, k).map((earlier, j) => equal(earlier, after[j])), beyond(key, after[k])),
+  );
+  const first = keys[0]!;
+  const bound =
+    first.notNull && after[0] !== null
+      ? first.descending
+        ? sql`${first.field} <= ${after[0]}`
+        : sql`${first.field} >= ${after[0]}`
+      : undefined;
+  return and(bound, or(...alternatives));
 };
 
 export const offsetOf = (query: ListQuery): number => (query.page - 1) * query.pageSize;

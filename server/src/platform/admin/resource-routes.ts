@@ -39,7 +39,12 @@ type AnyRow = { id: string } & Record<string, unknown>;
  * platform's, or the active tenant's under row-level security). Guards throw typed AppErrors.
  */
 export interface ResourceStore<Row extends AnyRow = AnyRow, Create = unknown, Update = unknown> {
-  list(tx: Tx, query: ListQuery, ctx: AdminContext): Promise<{ items: Row[]; total: number }>;
+  /** With `query.after`, a store that pages by keyset answers `nextAfter` (see ListQuery). */
+  list(
+    tx: Tx,
+    query: ListQuery,
+    ctx: AdminContext,
+  ): Promise<{ items: Row[]; total: number; nextAfter?: unknown[] }>;
   get(tx: Tx, id: string, ctx: AdminContext): Promise<Row | undefined>;
   create?(tx: Tx, input: Create, ctx: AdminContext): Promise<Row>;
   /** Changes the record only if it is still at `version` (else VERSION_CONFLICT). */

@@ -78,6 +78,8 @@ export const transferJobHandlers = (deps: {
         ctx: contextOf(params),
         read: scopeOf(deps.db, params.operator),
         signal: ctx.signal,
+        // Counted when the job was asked for; the export itself counts nothing.
+        total: job.total ?? undefined,
         onProgress: (done, total) => ctx.progress(done, total),
       },
       file.absolute,

@@ -174,7 +174,7 @@ export const transferRoutes =
           const dir = path.resolve(deps.dataDir, JOB_FILES_DIR);
           await mkdir(dir, { recursive: true });
           const file = path.join(dir, `${newId('export-')}.xlsx`);
-          const written = await writeExportWorkbook(exportRequest, file);
+          const written = await writeExportWorkbook({ ...exportRequest, total }, file);
           await inScope(ctx)((tx) =>
             recordOperation(tx, {
               ...noteOf(ctx, name, 'export', null, `导出${written.rows}行`),
