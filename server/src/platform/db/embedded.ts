@@ -44,8 +44,12 @@ const preparedDataDirFor = async (seedFile: string): Promise<string | undefined>
     seedFileSha256(seedFile),
   ]);
   if (!manifestText || !seedSha256) return undefined;
-  const manifest = JSON.parse(manifestText) as PreparedDataManifest;
-  return manifest.seedSha256 === seedSha256 ? PREPARED_DATA_DIR : undefined;
+  try {
+    const manifest = JSON.parse(manifestText) as PreparedDataManifest;
+    return manifest.seedSha256 === seedSha256 ? PREPARED_DATA_DIR : undefined;
+  } catch {
+    return undefined; // a damaged build: the template still works
+  }
 };
 
 /**
