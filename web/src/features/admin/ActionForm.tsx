@@ -83,9 +83,14 @@ export const ActionForm = ({
       confirmLoading={busy}
       onOk={() => void ok()}
       onCancel={onCancel}
-      data-testid="admin-action-form"
     >
-      <Form form={form} layout="vertical" initialValues={initialValues}>
+      <Form
+        form={form}
+        name={`action-${declaration.name}`}
+        layout="vertical"
+        initialValues={initialValues}
+        data-testid="admin-action-form"
+      >
         {fields.map((field) => (
           <Form.Item
             key={field.key}

@@ -120,113 +120,116 @@ export const ImportDialog = ({
       title={`${t.title}${localText(declaration.title, language)}`}
       onCancel={onClose}
       footer={null}
-      data-testid="admin-import"
     >
-      {result ? (
-        'jobId' in result ? (
-          <Result status="info" title={t.queued} subTitle={t.queuedHint} />
-        ) : (
-          <Result
-            status={result.failed === 0 ? 'success' : 'warning'}
-            title={result.rolledBack ? t.rolledBack : t.done(result.created, result.updated, result.failed)}
-            extra={
-              result.errorWorkbookUrl && (
-                <Button
-                  onClick={() => void downloadWithToken(result.errorWorkbookUrl!)}
-                  data-testid="import-error-workbook"
-                >
-                  {t.errorWorkbook}
-                </Button>
-              )
-            }
-            data-testid="import-result"
-          />
-        )
-      ) : (
-        <Space orientation="vertical" style={{ width: '100%' }}>
-          <Typography.Link
-            onClick={() =>
-              void downloadWithToken(
-                `${base(declaration)}/import-template?lang=${language === 'en-US' ? 'en' : 'zh'}`,
-              )
-            }
-          >
-            {t.template}
-          </Typography.Link>
-          <Upload.Dragger
-            accept=".xlsx"
-            maxCount={1}
-            beforeUpload={(chosen) => {
-              setFile(chosen);
-              setPreview(null);
-              return false;
-            }}
-            onRemove={() => {
-              setFile(null);
-              setPreview(null);
-            }}
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined />
-            </p>
-            <p>{t.drop}</p>
-          </Upload.Dragger>
-          <Space>
-            <Checkbox checked={update} onChange={(e) => setUpdate(e.target.checked)}>
-              {t.updateExisting}
-            </Checkbox>
-            <Checkbox checked={all} onChange={(e) => setAll(e.target.checked)}>
-              {t.allOrNone}
-            </Checkbox>
-          </Space>
-          {preview && (
-            <>
-              <Alert
-                type={preview.invalid > 0 ? 'warning' : 'success'}
-                showIcon
-                title={t.summary(preview.total, preview.valid, preview.invalid)}
-                description={
-                  preview.ignoredColumns.length > 0 ? t.ignored(preview.ignoredColumns.join('、')) : undefined
-                }
-              />
-              <Table<PreviewRow>
-                rowKey="row"
-                size="small"
-                columns={columns}
-                dataSource={preview.rows}
-                scroll={{ x: 'max-content', y: 320 }}
-                pagination={false}
-                rowClassName={(row) => (row.errors.length > 0 ? 'admin-import__row--error' : '')}
-                data-testid="import-preview"
-              />
-            </>
-          )}
-          <Space>
-            <Button
-              disabled={!file}
-              loading={busy}
-              onClick={() => void run(async () => setPreview(await send<Preview>('preview')))}
-              data-testid="import-preview-button"
-            >
-              {t.preview}
-            </Button>
-            <Button
-              type="primary"
-              disabled={!preview || preview.valid === 0 || (all && preview.invalid > 0)}
-              loading={busy}
-              onClick={() =>
-                void run(async () => {
-                  setResult(await send<CommitResult | { jobId: string }>('commit'));
-                  onImported();
-                })
+      <div data-testid="admin-import">
+        {result ? (
+          'jobId' in result ? (
+            <Result status="info" title={t.queued} subTitle={t.queuedHint} />
+          ) : (
+            <Result
+              status={result.failed === 0 ? 'success' : 'warning'}
+              title={result.rolledBack ? t.rolledBack : t.done(result.created, result.updated, result.failed)}
+              extra={
+                result.errorWorkbookUrl && (
+                  <Button
+                    onClick={() => void downloadWithToken(result.errorWorkbookUrl!)}
+                    data-testid="import-error-workbook"
+                  >
+                    {t.errorWorkbook}
+                  </Button>
+                )
               }
-              data-testid="import-commit"
+              data-testid="import-result"
+            />
+          )
+        ) : (
+          <Space orientation="vertical" style={{ width: '100%' }}>
+            <Typography.Link
+              onClick={() =>
+                void downloadWithToken(
+                  `${base(declaration)}/import-template?lang=${language === 'en-US' ? 'en' : 'zh'}`,
+                )
+              }
             >
-              {t.commit}
-            </Button>
+              {t.template}
+            </Typography.Link>
+            <Upload.Dragger
+              accept=".xlsx"
+              maxCount={1}
+              beforeUpload={(chosen) => {
+                setFile(chosen);
+                setPreview(null);
+                return false;
+              }}
+              onRemove={() => {
+                setFile(null);
+                setPreview(null);
+              }}
+            >
+              <p className="ant-upload-drag-icon">
+                <InboxOutlined />
+              </p>
+              <p>{t.drop}</p>
+            </Upload.Dragger>
+            <Space>
+              <Checkbox checked={update} onChange={(e) => setUpdate(e.target.checked)}>
+                {t.updateExisting}
+              </Checkbox>
+              <Checkbox checked={all} onChange={(e) => setAll(e.target.checked)}>
+                {t.allOrNone}
+              </Checkbox>
+            </Space>
+            {preview && (
+              <>
+                <Alert
+                  type={preview.invalid > 0 ? 'warning' : 'success'}
+                  showIcon
+                  title={t.summary(preview.total, preview.valid, preview.invalid)}
+                  description={
+                    preview.ignoredColumns.length > 0
+                      ? t.ignored(preview.ignoredColumns.join('、'))
+                      : undefined
+                  }
+                />
+                <Table<PreviewRow>
+                  rowKey="row"
+                  size="small"
+                  columns={columns}
+                  dataSource={preview.rows}
+                  scroll={{ x: 'max-content', y: 320 }}
+                  pagination={false}
+                  rowClassName={(row) => (row.errors.length > 0 ? 'admin-import__row--error' : '')}
+                  data-testid="import-preview"
+                />
+              </>
+            )}
+            <Space>
+              <Button
+                disabled={!file}
+                loading={busy}
+                onClick={() => void run(async () => setPreview(await send<Preview>('preview')))}
+                data-testid="import-preview-button"
+              >
+                {t.preview}
+              </Button>
+              <Button
+                type="primary"
+                disabled={!preview || preview.valid === 0 || (all && preview.invalid > 0)}
+                loading={busy}
+                onClick={() =>
+                  void run(async () => {
+                    setResult(await send<CommitResult | { jobId: string }>('commit'));
+                    onImported();
+                  })
+                }
+                data-testid="import-commit"
+              >
+                {t.commit}
+              </Button>
+            </Space>
           </Space>
-        </Space>
-      )}
+        )}
+      </div>
     </Modal>
   );
 };

@@ -62,9 +62,9 @@ export const RecordDetail = ({
       size={640}
       onClose={onClose}
       title={texts.detailTitle(localText(declaration.title, language))}
-      data-testid="admin-detail"
     >
       <Descriptions
+        data-testid="admin-detail"
         column={1}
         bordered
         size="small"

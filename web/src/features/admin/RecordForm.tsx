@@ -184,7 +184,6 @@ export const RecordForm = ({
       title={record ? texts.editTitle(what) : texts.createTitle(what)}
       onClose={onClose}
       destroyOnHidden
-      data-testid="admin-form"
       extra={
         <Space>
           <Button onClick={onClose}>{texts.cancel}</Button>
@@ -194,7 +193,14 @@ export const RecordForm = ({
         </Space>
       }
     >
-      <Form form={form} layout="vertical" initialValues={initialValues} onFinish={() => void submit()}>
+      <Form
+        form={form}
+        name={`record-${declaration.name}`}
+        layout="vertical"
+        initialValues={initialValues}
+        onFinish={() => void submit()}
+        data-testid="admin-form"
+      >
         {fields.map(item)}
       </Form>
     </Drawer>

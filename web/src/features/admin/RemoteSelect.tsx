@@ -14,12 +14,14 @@ export const RemoteSelect = ({
   multiple = false,
   value,
   onChange,
+  id,
 }: {
   declaration: Pick<ResourceDeclaration, 'scope' | 'name'>;
   labelOf(row: AdminRow): string;
   multiple?: boolean;
   value?: unknown;
   onChange?(value: unknown): void;
+  id?: string;
 }) => {
   const [q, setQ] = useState('');
   const options = useQuery({
@@ -28,6 +30,7 @@ export const RemoteSelect = ({
   });
   return (
     <Select
+      id={id}
       showSearch={{ filterOption: false, onSearch: setQ }}
       mode={multiple ? 'multiple' : undefined}
       allowClear

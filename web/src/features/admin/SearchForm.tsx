@@ -91,6 +91,7 @@ export const SearchForm = ({ declaration, texts, language, onSearch }: SearchFor
   return (
     <Form
       form={form}
+      name={`search-${declaration.name}`}
       className="admin-search"
       data-testid="admin-search"
       layout="horizontal"

@@ -30,31 +30,26 @@ export const ShownOnce = ({
         ? value.join(', ')
         : String(value);
   return (
-    <Modal
-      open
-      title={texts.done}
-      onCancel={onClose}
-      onOk={onClose}
-      cancelButtonProps={{ hidden: true }}
-      data-testid="admin-shown-once"
-    >
-      {Object.keys(values).some((key) => SECRET_KEYS.has(key)) && (
-        <Alert type="warning" showIcon title={texts.shownOnce} style={{ marginBottom: 12 }} />
-      )}
-      <Descriptions
-        column={1}
-        bordered
-        size="small"
-        items={entries.map(([key, value]) => ({
-          key,
-          label: labelOf(key),
-          children: (
-            <Typography.Text copyable={typeof value === 'string'} data-testid={`shown-${key}`}>
-              {show(value)}
-            </Typography.Text>
-          ),
-        }))}
-      />
+    <Modal open title={texts.done} onCancel={onClose} onOk={onClose} cancelButtonProps={{ hidden: true }}>
+      <div data-testid="admin-shown-once">
+        {Object.keys(values).some((key) => SECRET_KEYS.has(key)) && (
+          <Alert type="warning" showIcon title={texts.shownOnce} style={{ marginBottom: 12 }} />
+        )}
+        <Descriptions
+          column={1}
+          bordered
+          size="small"
+          items={entries.map(([key, value]) => ({
+            key,
+            label: labelOf(key),
+            children: (
+              <Typography.Text copyable={typeof value === 'string'} data-testid={`shown-${key}`}>
+                {show(value)}
+              </Typography.Text>
+            ),
+          }))}
+        />
+      </div>
     </Modal>
   );
 };

@@ -2,8 +2,17 @@ import { apiClientsResource, tenantsResource } from '@uniwim/contracts';
 import type { AdminPageDefinition } from '../admin-routes';
 import { RemoteSelect } from '../RemoteSelect';
 
-const TenantPicker = ({ value, onChange }: { value?: unknown; onChange?(value: unknown): void }) => (
+const TenantPicker = ({
+  value,
+  onChange,
+  id,
+}: {
+  value?: unknown;
+  onChange?(value: unknown): void;
+  id?: string;
+}) => (
   <RemoteSelect
+    id={id}
     declaration={tenantsResource}
     labelOf={(row) => `${String(row.name)}（${String(row.code)}）`}
     value={value}

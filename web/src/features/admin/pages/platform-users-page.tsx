@@ -9,8 +9,17 @@ import type { AdminPageDefinition } from '../admin-routes';
 import { RemoteSelect } from '../RemoteSelect';
 import { useAdminTexts } from '../use-admin-texts';
 
-const RolePicker = ({ value, onChange }: { value?: unknown; onChange?(value: unknown): void }) => (
+const RolePicker = ({
+  value,
+  onChange,
+  id,
+}: {
+  value?: unknown;
+  onChange?(value: unknown): void;
+  id?: string;
+}) => (
   <RemoteSelect
+    id={id}
     declaration={platformRolesResource}
     multiple
     labelOf={(row) => String(row.name)}
@@ -20,10 +29,19 @@ const RolePicker = ({ value, onChange }: { value?: unknown; onChange?(value: unk
 );
 
 /** Every platform permission code, titled in the page's language. */
-const PermissionPicker = ({ value, onChange }: { value?: unknown; onChange?(value: unknown): void }) => {
+const PermissionPicker = ({
+  value,
+  onChange,
+  id,
+}: {
+  value?: unknown;
+  onChange?(value: unknown): void;
+  id?: string;
+}) => {
   const { language } = useAdminTexts();
   return (
     <Select
+      id={id}
       mode="multiple"
       allowClear
       value={value as string[] | undefined}

@@ -21,10 +21,19 @@ const grantOf = (held: Grant): Grant => ({
  * The packages a tenant holds, chosen by name; a package it keeps keeps its dates and seat limit,
  * a new one starts today with no end.
  */
-const PackageGrantsPicker = ({ value, onChange }: { value?: unknown; onChange?(value: unknown): void }) => {
+const PackageGrantsPicker = ({
+  value,
+  onChange,
+  id,
+}: {
+  value?: unknown;
+  onChange?(value: unknown): void;
+  id?: string;
+}) => {
   const held = ((value as Grant[] | undefined) ?? []).map(grantOf);
   return (
     <RemoteSelect
+      id={id}
       declaration={packagesResource}
       multiple
       labelOf={(row) => String(row.name)}
