@@ -18,6 +18,7 @@ import { AppError } from '../../platform/errors';
 import type { SmsProvider } from '../../platform/sms/provider';
 import { setTenantPackages, type TenantPackagesDeps } from '../packages/tenant-packages';
 import { tenantsAdminRepo as repo } from './admin-repo';
+import { createTenantsInBulk } from './bulk-create';
 
 export interface TenantAdminDeps extends TenantPackagesDeps {
   sms: SmsProvider;
@@ -108,6 +109,14 @@ export const createTenantAdminStore = (
     list: (tx, query) => repo.list(tx, query),
     get: (tx, id) => repo.get(tx, id),
     findByImportKeys: (tx, codes) => repo.findByCodes(tx, codes),
+
+    /** An import's creates, set-based (see bulk-create.ts); bodies with packages take the single path. */
+    createMany: async (tx, inputs: TenantCreate[], ctx) => {
+      if (inputs.some((input) => input.packages !== undefined || input.sendPasswordBySms)) return undefined;
+      const outcomes = await createTenantsInBulk(tx, inputs, TENANT_ADMIN_ROLE);
+      if (outcomes.some((outcome) => 'row' in outcome)) afterChange(ctx);
+      return outcomes;
+    },
 
     create: async (tx, input, ctx) => {
       const id = `t-${input.code}`;

@@ -28,8 +28,17 @@ type AnyRow = { id: string; version?: number } & Record<string, unknown>;
  */
 export interface ImportHooks<Row extends AnyRow = AnyRow> {
   findByImportKeys?(tx: Tx, keys: string[], ctx: AdminContext): Promise<Row[]>;
+  /**
+   * Creates many records at once (an import's bulk path) with the guards of `create`, each input's
+   * outcome in order: the record, or the typed error that refused it. Rows it refuses leave nothing
+   * behind; an error it throws rolls the whole batch back and the rows go through `create` one by
+   * one. Answering undefined sends the batch that way too (inputs it does not handle in bulk).
+   */
+  createMany?(tx: Tx, inputs: never[], ctx: AdminContext): Promise<BulkOutcome<Row>[] | undefined>;
   importBody?(cells: Record<string, unknown>, action: 'create' | 'update'): Record<string, unknown>;
 }
+
+export type BulkOutcome<Row> = { row: Row } | { error: unknown };
 
 /** Set on the context of each row an import writes: a store may skip what makes no sense in bulk. */
 export const BULK_IMPORT = Symbol('bulk import');
