@@ -11,10 +11,10 @@ import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Operator, PermissionService } from '../../modules/platform-access/service';
-import type { ActiveSession } from '../../modules/sessions/repo';
 import type { Database, Tx } from '../db/database';
 import { AppError } from '../errors';
 import { ok } from '../http/envelope';
+import { adminGuard, scopeOf } from './admin-guard';
 import type { ListQuery } from './list-sql';
 import { diffChanges, recordOperation } from './operation-log';
 import { operationLogs } from './schema';
@@ -102,24 +102,14 @@ export const resourceRoutes =
     const security = [{ bearer: [] }];
 
     const inScope = <T>(operator: Operator, work: (tx: Tx) => Promise<T>): Promise<T> =>
-      operator.tenantId === null ? deps.db.asPlatform(work) : deps.db.withTenant(operator.tenantId, work);
-
-    // Who may call a route is decided before its input is looked at: no token answers 401 and a
-    // missing permission 403, whatever the body holds.
-    const operators = new WeakMap<FastifyRequest, Operator>();
-    const guard = (code: string) => ({
-      onRequest: deps.auth.required,
-      preValidation: async (request: FastifyRequest) => {
-        operators.set(request, await deps.permissions.require(request.session as ActiveSession, scope, code));
-      },
-    });
+      scopeOf(deps.db, operator)(work);
+    // Who may call a route is decided before its input is looked at (admin-guard.ts).
+    const { guard, operatorOf } = adminGuard(deps, scope);
 
     const contextOf = (request: FastifyRequest) => {
-      const operator = operators.get(request);
-      if (!operator) throw new Error(`${request.url}: no permission was checked`);
       const pending: (() => Promise<unknown>)[] = [];
       const ctx: AdminContext = {
-        operator,
+        operator: operatorOf(request),
         ip: request.ip,
         userAgent: request.headers['user-agent'] ?? null,
         requestId: request.id,
