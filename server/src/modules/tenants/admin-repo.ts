@@ -4,7 +4,7 @@ import {
   type TenantRow,
   tenantsResource,
 } from '@uniwim/contracts';
-import { and, count, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { tenants } from '../../db/schema';
 import {
   type FieldSql,
@@ -105,17 +105,15 @@ const filtered = (query: ListQuery) =>
   );
 
 /**
- * How many tenants the list's conditions match, exactly: without a filter from the totals the
- * triggers keep (one row, migration 0015), otherwise counted where the filters' indexes lead.
+ * How many tenants the list's conditions match, exactly, as an expression the page's own statement
+ * carries (one round trip, not two): without a filter from the totals the triggers keep (one row,
+ * migration 0015), otherwise counted where the filters' indexes lead. The inner FROM tenants hides
+ * the outer one, so the conditions count every match, not the page's row.
  */
-const countTenants = async (tx: Tx, query: ListQuery, where: SQL | undefined) => {
-  if (!filtered(query)) {
-    const [totals] = await tx.select().from(tenantTotals);
-    if (totals) return query.deleted === 'true' ? totals.deleted : totals.live;
-  }
-  const [row] = await tx.select({ n: count() }).from(tenants).where(where);
-  return row?.n ?? 0;
-};
+const totalSql = (query: ListQuery, where: SQL | undefined): SQL<number> =>
+  filtered(query)
+    ? sql<number>`(SELECT count(*)::int FROM ${tenants} WHERE ${where ?? sql`true`})`
+    : sql<number>`(SELECT ${query.deleted === 'true' ? tenantTotals.deleted : tenantTotals.live} FROM ${tenantTotals})`;
 
 /** The tenants table as the tenant pages read and change it (platform scope). */
 export const tenantsAdminRepo = {
@@ -125,27 +123,37 @@ export const tenantsAdminRepo = {
     const keyset = query.after !== undefined;
     const keysetAfter = keyset ? listAfter(tenantsResource, fields, query, tenants.id) : undefined;
     const where = listWhere(tenantsResource, fields, query, binView, keysetAfter);
-    const selection = keyset
-      ? { ...columns, cursor: listCursor(tenantsResource, fields, query, tenants.id) }
-      : columns;
-    const [items, total] = await Promise.all([
-      tx
-        .select(selection)
+    const order = listOrder(tenantsResource, fields, query, tenants.id);
+    const now = Date.now();
+    if (keyset) {
+      const items = await tx
+        .select({ ...columns, cursor: listCursor(tenantsResource, fields, query, tenants.id) })
         .from(tenants)
         .where(where)
-        .orderBy(...listOrder(tenantsResource, fields, query, tenants.id))
-        .limit(query.pageSize)
-        .offset(keyset ? 0 : offsetOf(query)),
-      keyset ? NOT_COUNTED : countTenants(tx, query, where),
-    ]);
-    const now = Date.now();
-    const last = items.at(-1) as { cursor?: unknown[] } | undefined;
+        .orderBy(...order)
+        .limit(query.pageSize);
+      const last = items.at(-1);
+      return {
+        items: items.map(({ cursor: _cursor, ...row }) => tenantRowOf(row as TenantSelect, now)),
+        total: NOT_COUNTED,
+        ...(items.length === query.pageSize && last ? { nextAfter: last.cursor } : {}),
+      };
+    }
+    const items = await tx
+      .select({ ...columns, total: totalSql(query, where) })
+      .from(tenants)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset(offsetOf(query));
+    // A page past the end carries no row to tell the total: counted on its own then.
+    const [counted] =
+      items.length > 0 || query.page === 1
+        ? []
+        : await tx.select({ total: totalSql(query, where) }).from(sql`(SELECT 1) AS one`);
     return {
-      items: items.map(({ cursor: _cursor, ...row }: Record<string, unknown>) =>
-        tenantRowOf(row as unknown as TenantSelect, now),
-      ),
-      total,
-      ...(keyset && items.length === query.pageSize && last?.cursor ? { nextAfter: last.cursor } : {}),
+      items: items.map(({ total: _total, ...row }) => tenantRowOf(row as TenantSelect, now)),
+      total: items[0]?.total ?? counted?.total ?? 0,
     };
   },
 
