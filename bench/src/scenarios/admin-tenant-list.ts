@@ -91,8 +91,14 @@ export const adminTenantListScenario: Scenario = {
             throw new ScenarioFailure(`${label}: answered ${status} ${body.slice(0, 200)}`);
           total = answer.Response!.total;
         };
-        await closedLoop({ url, headers, clients: CLIENTS, seconds: 1, check });
-        const result = await closedLoop({ url, headers, clients: CLIENTS, seconds: SECONDS, check });
+        const quickCheck = (status: number, bodyStart: string) => {
+          if (status !== 200 || !bodyStart.startsWith('{"Code":0,'))
+            throw new ScenarioFailure(`${label}: answered ${status} ${bodyStart.slice(0, 200)}`);
+        };
+        const load = { url, headers, clients: CLIENTS, check, quickCheck };
+        // The first request also warms the fresh server up (JIT, connections, caches) for longer.
+        await closedLoop({ ...load, seconds: rows.length === 0 ? 5 : 1 });
+        const result = await closedLoop({ ...load, seconds: SECONDS });
         if (result.p95Ms > worstP95) [worstP95, worstLabel] = [result.p95Ms, label];
         rows.push([
           label,
