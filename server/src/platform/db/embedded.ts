@@ -25,6 +25,8 @@ export const PREPARED_DATA_MANIFEST = `${PREPARED_DATA_DIR}.json`;
 export interface PreparedDataManifest {
   /** SHA-256 (hex) of the seed file's bytes. */
   seedSha256: string;
+  /** The migration files applied in it (later ones are applied at start, as on any database). */
+  migrations?: string[];
 }
 
 export const seedFileSha256 = async (seedFile: string): Promise<string | undefined> => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_SEED_FILE } from '../../config';
@@ -12,7 +12,7 @@ import {
   type PreparedDataManifest,
   seedFileSha256,
 } from './embedded';
-import { migrate } from './migrate';
+import { MIGRATIONS_DIR, migrate } from './migrate';
 import { pgliteRunner } from './sql-runner';
 
 /**
@@ -58,21 +58,29 @@ export const buildPreparedDataDir = async (seedFile: string = DEFAULT_SEED_FILE)
     await rm(PREPARED_DATA_MANIFEST, { force: true });
     await rm(PREPARED_DATA_DIR, { recursive: true, force: true });
     await rename(path.join(scratch, 'pglite'), PREPARED_DATA_DIR);
-    const manifest: PreparedDataManifest = { seedSha256 };
+    const manifest: PreparedDataManifest = { seedSha256, migrations: await migrationFiles() };
     await writeFile(PREPARED_DATA_MANIFEST, `${JSON.stringify(manifest)}\n`);
   } finally {
     await rm(scratch, { recursive: true, force: true });
   }
 };
 
-/** Builds the prepared directory unless the one there holds this seed file (tests; the build always makes it). */
+const migrationFiles = async () => (await readdir(MIGRATIONS_DIR)).filter((f) => f.endsWith('.sql')).sort();
+
+/**
+ * Builds the prepared directory unless the one there holds this seed file and today's migrations
+ * (tests; the build always makes it). An older one would still work, applying the newer migrations.
+ */
 export const ensurePreparedDataDir = async (seedFile: string = DEFAULT_SEED_FILE): Promise<void> => {
   await ensurePgliteTemplate();
   const manifest = await readFile(PREPARED_DATA_MANIFEST, 'utf8').then(
     (text) => JSON.parse(text) as PreparedDataManifest,
     () => undefined,
   );
-  if (manifest?.seedSha256 !== (await seedFileSha256(seedFile))) await buildPreparedDataDir(seedFile);
+  const current =
+    manifest?.seedSha256 === (await seedFileSha256(seedFile)) &&
+    manifest?.migrations?.join() === (await migrationFiles()).join();
+  if (!current) await buildPreparedDataDir(seedFile);
 };
 
 export { PGLITE_TEMPLATE_FILE };
