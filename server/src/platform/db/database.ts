@@ -1,10 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { schema } from '../../db/schema';
+import type { schema } from '../../db/schema';
 import { isServiceUnavailable } from '../unavailable';
 import { UnstorableValueError } from './database-errors';
 import { startEmbeddedDatabase } from './embedded';
@@ -53,15 +52,34 @@ interface Backend {
   close(): Promise<void>;
 }
 
+/**
+ * A scoped transaction on PostgreSQL costs its round trips: BEGIN and the scope go in one message
+ * (a simple-protocol script, as on PGlite), then the work through a light drizzle instance over the
+ * pooled connection (the code uses the query builder only, and opens no nested transaction), then
+ * COMMIT. drizzle's own transaction would send BEGIN and the scope one after the other.
+ */
 const poolBackend = (pool: pg.Pool): Backend => {
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  const scoped: Scoped = (tenantId, scope) => (work) =>
-    db.transaction(async (tx) => {
-      await tx.execute(
-        sql`SELECT set_config('role', ${APP_ROLE}, true), set_config('app.tenant_id', ${tenantId}, true), set_config('app.scope', ${scope}, true)`,
-      );
-      return work(tx);
-    });
+  const scoped: Scoped = (tenantId, scope) => {
+    const begin = `BEGIN; ${scopeStatement(tenantId, scope)}`;
+    return async (work) => {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query(begin);
+        const result = await work(drizzlePg({ client }) as unknown as Tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is dropped from the pool, not handed out again.
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    };
+  };
   return {
     kind: 'postgres',
     scoped,
