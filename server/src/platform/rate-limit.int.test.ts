@@ -3,7 +3,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './errors';
 import { createRateLimiter, type RateLimiter, rateLimitStoreKey } from './rate-limit';
-import { MemoryStore, RedisStore, type Store } from './store';
+import { MemoryStore, type Store } from './store';
+import { RedisStore } from './store/redis-store';
 import { deleteNamespace, randomTestNamespace, testRedisUrl } from './store/redis-test-support';
 
 const namespace = randomTestNamespace();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/platform/db/database';
-import { createPubSub, type PubSub, RedisPubSub } from '../../src/platform/pubsub';
+import { createPubSub, type PubSub } from '../../src/platform/pubsub';
+import { RedisPubSub } from '../../src/platform/pubsub/redis-pubsub';
 import { createStore, type Store } from '../../src/platform/store';
 import {
   deleteNamespace,

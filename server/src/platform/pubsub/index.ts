@@ -1,10 +1,9 @@
 import { MemoryPubSub } from './memory-pubsub';
 import type { PubSub } from './pubsub';
-import { RedisPubSub } from './redis-pubsub';
 
+// The Redis pub/sub (and ioredis) load only when REDIS_URL is set.
 export { MemoryPubSub } from './memory-pubsub';
 export type { MessageHandler, PubSub, Unsubscribe } from './pubsub';
-export { RedisPubSub } from './redis-pubsub';
 
 export interface PubSubOptions {
   /** Set to reach other instances; otherwise messages stay inside this process. */
@@ -18,5 +17,6 @@ export interface PubSubOptions {
 /** Rejects with a clear Error when `redisUrl` is set but Redis cannot be reached. */
 export async function createPubSub(options: PubSubOptions = {}): Promise<PubSub> {
   if (!options.redisUrl) return new MemoryPubSub({ onError: options.onError });
+  const { RedisPubSub } = await import('./redis-pubsub');
   return RedisPubSub.connect(options.redisUrl, { namespace: options.namespace, onError: options.onError });
 }

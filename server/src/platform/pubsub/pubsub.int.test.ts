@@ -8,7 +8,8 @@ import {
   UNREACHABLE_REDIS_URL,
   withRawRedis,
 } from '../store/redis-test-support';
-import { createPubSub, MemoryPubSub, type PubSub, RedisPubSub } from './index';
+import { createPubSub, MemoryPubSub, type PubSub } from './index';
+import { RedisPubSub } from './redis-pubsub';
 
 const namespace = randomTestNamespace();
 

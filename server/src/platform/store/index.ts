@@ -1,10 +1,8 @@
 import { MemoryStore } from './memory-store';
-import { RedisStore } from './redis-store';
 import type { Store } from './store';
 
+// The Redis store (and ioredis) load only when REDIS_URL is set: a single instance starts without them.
 export { MemoryStore } from './memory-store';
-export { DEFAULT_NAMESPACE } from './redis-connection';
-export { RedisStore } from './redis-store';
 export type { Store } from './store';
 
 export interface StoreOptions {
@@ -19,5 +17,6 @@ export interface StoreOptions {
 /** Rejects with a clear Error when `redisUrl` is set but Redis cannot be reached. */
 export async function createStore(options: StoreOptions = {}): Promise<Store> {
   if (!options.redisUrl) return new MemoryStore();
+  const { RedisStore } = await import('./redis-store');
   return RedisStore.connect(options.redisUrl, { namespace: options.namespace, onError: options.onError });
 }

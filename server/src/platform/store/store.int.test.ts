@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStore, MemoryStore, RedisStore, type Store } from './index';
+import { createStore, MemoryStore, type Store } from './index';
+import { RedisStore } from './redis-store';
 import {
   deleteNamespace,
   randomTestNamespace,
