@@ -1,9 +1,9 @@
 import { type ApiClientRow, type ApiScope, apiClientsResource } from '@uniwim/contracts';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { applications, tenants } from '../../db/schema';
 import { type FieldSql, type ListQuery, listOrder, listWhere, offsetOf } from '../../platform/admin/list-sql';
+import { updateAtVersion } from '../../platform/admin/versioned-update';
 import type { Tx } from '../../platform/db/database';
-import { AppError } from '../../platform/errors';
 import { apiClients } from './schema';
 import { chinaDayOf } from './usage-recorder';
 
@@ -130,17 +130,6 @@ export const apiClientsAdminRepo = {
   },
 
   /** Changes the row only at the version it was read at; the version goes up by one. */
-  updateAtVersion: async (
-    tx: Tx,
-    id: string,
-    version: number,
-    values: Partial<typeof apiClients.$inferInsert>,
-  ): Promise<void> => {
-    const changed = await tx
-      .update(apiClients)
-      .set({ ...values, version: sql`${apiClients.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(apiClients.id, id), eq(apiClients.version, version)))
-      .returning({ id: apiClients.id });
-    if (changed.length === 0) throw new AppError('VERSION_CONFLICT');
-  },
+  updateAtVersion: (tx: Tx, id: string, version: number, values: Partial<typeof apiClients.$inferInsert>) =>
+    updateAtVersion(tx, apiClients, id, version, values),
 };

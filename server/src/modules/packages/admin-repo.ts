@@ -4,9 +4,10 @@ import {
   type PackageRow,
   packagesResource,
 } from '@uniwim/contracts';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { applications, menuItems } from '../../db/schema';
 import { type FieldSql, type ListQuery, listOrder, listWhere, offsetOf } from '../../platform/admin/list-sql';
+import { updateAtVersion } from '../../platform/admin/versioned-update';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { jsonArray, rowsOf } from './entitlements';
@@ -98,19 +99,8 @@ export const packagesAdminRepo = {
   },
 
   /** Changes the row only at the version it was read at; the version goes up by one. */
-  updateAtVersion: async (
-    tx: Tx,
-    id: string,
-    version: number,
-    values: Partial<typeof packages.$inferInsert>,
-  ) => {
-    const changed = await tx
-      .update(packages)
-      .set({ ...values, version: sql`${packages.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(packages.id, id), eq(packages.version, version)))
-      .returning({ id: packages.id });
-    if (changed.length === 0) throw new AppError('VERSION_CONFLICT');
-  },
+  updateAtVersion: (tx: Tx, id: string, version: number, values: Partial<typeof packages.$inferInsert>) =>
+    updateAtVersion(tx, packages, id, version, values),
 
   /**
    * The menu set as stored: the chosen items of the catalogue and their ancestors (the tree shows

@@ -10,6 +10,7 @@ import {
   offsetOf,
   qualified,
 } from '../../platform/admin/list-sql';
+import { updateAtVersion } from '../../platform/admin/versioned-update';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { accountPlatformRoles, platformRoles } from '../platform-access/schema';
@@ -97,19 +98,8 @@ export const platformUsersRepo = {
     return row !== undefined;
   },
 
-  updateAtVersion: async (
-    tx: Tx,
-    id: string,
-    version: number,
-    values: Partial<typeof accounts.$inferInsert>,
-  ) => {
-    const changed = await tx
-      .update(accounts)
-      .set({ ...values, version: sql`${accounts.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(accounts.id, id), eq(accounts.version, version)))
-      .returning({ id: accounts.id });
-    if (changed.length === 0) throw new AppError('VERSION_CONFLICT');
-  },
+  updateAtVersion: (tx: Tx, id: string, version: number, values: Partial<typeof accounts.$inferInsert>) =>
+    updateAtVersion(tx, accounts, id, version, values),
 
   /** Every role must exist: an unknown id is named. */
   replaceRoles: async (tx: Tx, accountId: string, roleIds: string[]) => {

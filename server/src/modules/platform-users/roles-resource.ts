@@ -1,5 +1,5 @@
 import { isPermissionCode, PERMISSIONS, platformRolesResource } from '@uniwim/contracts';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import {
   type FieldSql,
   type ListQuery,
@@ -9,6 +9,7 @@ import {
   qualified,
 } from '../../platform/admin/list-sql';
 import type { ResourceDefinition, ResourceStore } from '../../platform/admin/resource-routes';
+import { updateAtVersion } from '../../platform/admin/versioned-update';
 import { newId } from '../../platform/crypto/tokens';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -76,19 +77,8 @@ const get = async (tx: Tx, id: string) => {
   return row ? rowOf(row) : undefined;
 };
 
-const atVersion = async (
-  tx: Tx,
-  id: string,
-  version: number,
-  values: Partial<typeof platformRoles.$inferInsert>,
-) => {
-  const changed = await tx
-    .update(platformRoles)
-    .set({ ...values, version: sql`${platformRoles.version} + 1`, updatedAt: sql`now()` })
-    .where(and(eq(platformRoles.id, id), eq(platformRoles.version, version)))
-    .returning({ id: platformRoles.id });
-  if (changed.length === 0) throw new AppError('VERSION_CONFLICT');
-};
+const atVersion = (tx: Tx, id: string, version: number, values: Partial<typeof platformRoles.$inferInsert>) =>
+  updateAtVersion(tx, platformRoles, id, version, values);
 
 type Create = { code: string; name: string; permissions: string[] };
 type Update = { name?: string; permissions?: string[] };

@@ -17,6 +17,7 @@ import {
   offsetOf,
   qualified,
 } from '../../platform/admin/list-sql';
+import { updateAtVersion } from '../../platform/admin/versioned-update';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { packagesHeldSql } from '../packages/entitlements';
@@ -171,19 +172,8 @@ export const tenantsAdminRepo = {
   },
 
   /** Changes the row only at the version it was read at; the version goes up by one. */
-  updateAtVersion: async (
-    tx: Tx,
-    id: string,
-    version: number,
-    values: Partial<typeof tenants.$inferInsert>,
-  ) => {
-    const changed = await tx
-      .update(tenants)
-      .set({ ...values, version: sql`${tenants.version} + 1`, updatedAt: sql`now()` })
-      .where(and(eq(tenants.id, id), eq(tenants.version, version)))
-      .returning({ id: tenants.id });
-    if (changed.length === 0) throw new AppError('VERSION_CONFLICT');
-  },
+  updateAtVersion: (tx: Tx, id: string, version: number, values: Partial<typeof tenants.$inferInsert>) =>
+    updateAtVersion(tx, tenants, id, version, values),
 
   /** Domains are unique across tenants: the answer names the one taken. */
   replaceDomains: async (tx: Tx, tenantId: string, domains: string[]) => {
