@@ -139,6 +139,23 @@ describe.each(testBackends())('the tenants resource on $name', (backend) => {
     expect(tooBig.statusCode).toBe(400);
   });
 
+  it('filters by the name of a package a tenant holds', async () => {
+    const tree = (await call('GET', '/dmp/admin/packages/menu-tree')).json().Response;
+    const menuId = tree[0].menus[0].id as string;
+    const pkg = (await call('POST', '/dmp/admin/packages', { name: '筛选用套餐', menuIds: [menuId] })).json()
+      .Response;
+    const gamma = (await call('GET', `${BASE}/t-gamma`)).json().Response;
+    const given = await call('POST', `${BASE}/t-gamma/set-packages`, {
+      packages: [{ packageId: pkg.id }],
+      version: gamma.version,
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect((await list(`package=${encodeURIComponent('筛选用')}`)).items.map((t) => t.code)).toEqual([
+      'gamma',
+    ]);
+    expect((await list('package=%25')).total).toBe(0);
+  });
+
   it('updates with optimistic locking: a stale version answers 409 and changes nothing', async () => {
     const current = (await call('GET', `${BASE}/t-gamma`)).json().Response;
     const first = await call('PUT', `${BASE}/t-gamma`, { name: 'Gamma 一', version: current.version });

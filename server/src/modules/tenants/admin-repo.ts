@@ -7,6 +7,7 @@ import {
 import { and, eq, inArray, isNotNull, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { tenants } from '../../db/schema';
 import {
+  escapeLike,
   type FieldSql,
   type ListQuery,
   listAfter,
@@ -49,6 +50,12 @@ const fields: FieldSql = {
         ? isNotNull(tenants.deletedAt)
         : isNull(tenants.deletedAt),
   domain: tenants.domainsText,
+  // Tenants holding a package whose name contains the text (each tenant's packages by its key).
+  package: (value) =>
+    typeof value === 'string' && value.trim() !== ''
+      ? sql`EXISTS (SELECT 1 FROM tenant_packages tp JOIN packages p ON p.id = tp.package_id
+          WHERE tp.tenant_id = ${tenantId} AND p.name ILIKE ${`%${escapeLike(value.trim())}%`})`
+      : undefined,
 };
 
 const columns = {

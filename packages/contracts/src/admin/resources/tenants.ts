@@ -104,6 +104,7 @@ export const tenantsResource = defineResource({
     contactName: 'contains',
     contactPhone: 'contains',
     domain: 'contains',
+    package: 'contains',
     status: 'equals',
     expiresAt: 'dateRange',
     createdAt: 'dateRange',
@@ -173,6 +174,7 @@ export const tenantsResource = defineResource({
   ],
   fields: {
     domain: { zh: '域名', en: 'Domain' },
+    package: { zh: '套餐', en: 'Package' },
     deleted: { zh: '回收站', en: 'Recycle bin' },
     admin: { zh: '租户管理员', en: 'Tenant administrator' },
     'admin.mobile': { zh: '管理员手机号', en: 'Administrator mobile' },
