@@ -4,9 +4,9 @@ import {
   type PackageRow,
   packagesResource,
 } from '@uniwim/contracts';
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { applications, menuItems } from '../../db/schema';
-import { type FieldSql, type ListQuery, listOrder, listWhere, offsetOf } from '../../platform/admin/list-sql';
+import { type FieldSql, type ListQuery, listPage } from '../../platform/admin/list-sql';
 import { updateAtVersion } from '../../platform/admin/versioned-update';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -79,18 +79,15 @@ interface CatalogueItem {
 /** The packages table as the package pages read and change it (platform scope). */
 export const packagesAdminRepo = {
   list: async (tx: Tx, query: ListQuery) => {
-    const where = listWhere(packagesResource, fields, query);
-    const [items, [total]] = await Promise.all([
-      tx
-        .select(columns)
-        .from(packages)
-        .where(where)
-        .orderBy(...listOrder(packagesResource, fields, query, packages.id))
-        .limit(query.pageSize)
-        .offset(offsetOf(query)),
-      tx.select({ n: count() }).from(packages).where(where),
-    ]);
-    return { items: items.map((row) => rowOf(row as PackageSelect)), total: total?.n ?? 0 };
+    const { items, total } = await listPage(tx, {
+      declaration: packagesResource,
+      fields,
+      table: packages,
+      columns,
+      id: packages.id,
+      query,
+    });
+    return { items: items.map((row) => rowOf(row as unknown as PackageSelect)), total };
   },
 
   get: async (tx: Tx, id: string): Promise<PackageRow | undefined> => {

@@ -2,14 +2,7 @@ import type { PlatformUserRow } from '@uniwim/contracts';
 import { platformUsersResource } from '@uniwim/contracts';
 import { and, count, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import { accounts, sessions } from '../../db/schema';
-import {
-  type FieldSql,
-  type ListQuery,
-  listOrder,
-  listWhere,
-  offsetOf,
-  qualified,
-} from '../../platform/admin/list-sql';
+import { type FieldSql, type ListQuery, listPage, qualified } from '../../platform/admin/list-sql';
 import { updateAtVersion } from '../../platform/admin/versioned-update';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
@@ -70,18 +63,16 @@ const rowOf = (row: Selected): PlatformUserRow => ({
 /** Platform users and roles as the platform-users page reads and changes them (platform scope). */
 export const platformUsersRepo = {
   list: async (tx: Tx, query: ListQuery) => {
-    const where = listWhere(platformUsersResource, fields, query, isOperator);
-    const [items, [total]] = await Promise.all([
-      tx
-        .select(columns)
-        .from(accounts)
-        .where(where)
-        .orderBy(...listOrder(platformUsersResource, fields, query, accounts.id))
-        .limit(query.pageSize)
-        .offset(offsetOf(query)),
-      tx.select({ n: count() }).from(accounts).where(where),
-    ]);
-    return { items: items.map((row) => rowOf(row as Selected)), total: total?.n ?? 0 };
+    const { items, total } = await listPage(tx, {
+      declaration: platformUsersResource,
+      fields,
+      table: accounts,
+      columns,
+      id: accounts.id,
+      query,
+      conditions: [isOperator],
+    });
+    return { items: items.map((row) => rowOf(row as unknown as Selected)), total };
   },
 
   /** Any account by id (a new operator is not one until its flag or roles are written). */

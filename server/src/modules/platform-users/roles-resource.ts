@@ -1,13 +1,6 @@
 import { isPermissionCode, PERMISSIONS, platformRolesResource } from '@uniwim/contracts';
-import { count, eq, sql } from 'drizzle-orm';
-import {
-  type FieldSql,
-  type ListQuery,
-  listOrder,
-  listWhere,
-  offsetOf,
-  qualified,
-} from '../../platform/admin/list-sql';
+import { eq, sql } from 'drizzle-orm';
+import { type FieldSql, type ListQuery, listPage, qualified } from '../../platform/admin/list-sql';
 import type { ResourceDefinition, ResourceStore } from '../../platform/admin/resource-routes';
 import { updateAtVersion } from '../../platform/admin/versioned-update';
 import { newId } from '../../platform/crypto/tokens';
@@ -90,18 +83,15 @@ type Update = { name?: string; permissions?: string[] };
 export const platformRoleStore: ResourceStore<PlatformRoleRow, Create, Update> = {
   label: (row) => row.name,
   list: async (tx, query: ListQuery) => {
-    const where = listWhere(platformRolesResource, fields, query);
-    const [items, [total]] = await Promise.all([
-      tx
-        .select(columns)
-        .from(platformRoles)
-        .where(where)
-        .orderBy(...listOrder(platformRolesResource, fields, query, platformRoles.id))
-        .limit(query.pageSize)
-        .offset(offsetOf(query)),
-      tx.select({ n: count() }).from(platformRoles).where(where),
-    ]);
-    return { items: items.map(rowOf), total: total?.n ?? 0 };
+    const { items, total } = await listPage(tx, {
+      declaration: platformRolesResource,
+      fields,
+      table: platformRoles,
+      columns,
+      id: platformRoles.id,
+      query,
+    });
+    return { items: items.map((row) => rowOf(row as unknown as Selected)), total };
   },
   get,
   create: async (tx, input) => {

@@ -4,16 +4,9 @@ import {
   type TenantLedgerRow,
   tenantLedgerResource,
 } from '@uniwim/contracts';
-import { count, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { tenants } from '../../db/schema';
-import {
-  type FieldSql,
-  type ListQuery,
-  listOrder,
-  listWhere,
-  offsetOf,
-  qualified,
-} from '../../platform/admin/list-sql';
+import { type FieldSql, listPage, qualified } from '../../platform/admin/list-sql';
 import type { ResourceDefinition, ResourceStore } from '../../platform/admin/resource-routes';
 import type { Tx } from '../../platform/db/database';
 
@@ -116,25 +109,21 @@ const rowOf = (row: Selected, now: number): TenantLedgerRow => ({
   version: row.version,
 });
 
-const where = (query: ListQuery) => listWhere(tenantLedgerResource, fields, query, isNull(tenants.deletedAt));
-
 /** The tenant register (read-only): live tenants with their packages, seats, expiry and activity. */
 export const tenantLedgerStore: ResourceStore<TenantLedgerRow> = {
   label: (row) => row.name,
   list: async (tx: Tx, query) => {
-    const condition = where(query);
-    const [items, [total]] = await Promise.all([
-      tx
-        .select(columns)
-        .from(tenants)
-        .where(condition)
-        .orderBy(...listOrder(tenantLedgerResource, fields, query, tenants.id))
-        .limit(query.pageSize)
-        .offset(offsetOf(query)),
-      tx.select({ n: count() }).from(tenants).where(condition),
-    ]);
+    const { items, total } = await listPage(tx, {
+      declaration: tenantLedgerResource,
+      fields,
+      table: tenants,
+      columns,
+      id: tenants.id,
+      query,
+      conditions: [isNull(tenants.deletedAt)],
+    });
     const now = Date.now();
-    return { items: items.map((row) => rowOf(row as Selected, now)), total: total?.n ?? 0 };
+    return { items: items.map((row) => rowOf(row as unknown as Selected, now)), total };
   },
   get: async (tx, id) => {
     const [row] = await tx.select(columns).from(tenants).where(eq(tenants.id, id));

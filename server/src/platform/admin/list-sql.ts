@@ -4,8 +4,24 @@ import {
   type ResourceDeclaration,
   splitList,
 } from '@uniwim/contracts';
-import { and, asc, desc, eq, getTableName, gte, ilike, inArray, is, lt, or, SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableName,
+  gte,
+  ilike,
+  inArray,
+  is,
+  lt,
+  or,
+  SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Tx } from '../db/database';
 
 /** A list request after its schema: the page, the sort and the declared filters that were given. */
 export interface ListQuery {
@@ -199,3 +215,34 @@ export const listAfter = (
 };
 
 export const offsetOf = (query: ListQuery): number => (query.page - 1) * query.pageSize;
+
+/**
+ * One page of a single-table list and the total of its filter: the declared filters (plus any
+ * condition the store always applies), the declared sort with the id last, the page's offset.
+ */
+export const listPage = async (
+  tx: Tx,
+  spec: {
+    declaration: Pick<ResourceDeclaration, 'filters' | 'searchable' | 'defaultSort'>;
+    fields: FieldSql;
+    table: PgTable;
+    /** Every column of the table when absent. */
+    columns?: SelectedFields;
+    id: AnyPgColumn;
+    query: ListQuery;
+    conditions?: (SQL | undefined)[];
+  },
+): Promise<{ items: Record<string, unknown>[]; total: number }> => {
+  const where = listWhere(spec.declaration, spec.fields, spec.query, ...(spec.conditions ?? []));
+  const select = spec.columns ? tx.select(spec.columns) : tx.select();
+  const [items, [total]] = await Promise.all([
+    select
+      .from(spec.table)
+      .where(where)
+      .orderBy(...listOrder(spec.declaration, spec.fields, spec.query, spec.id))
+      .limit(spec.query.pageSize)
+      .offset(offsetOf(spec.query)),
+    tx.select({ n: count() }).from(spec.table).where(where),
+  ]);
+  return { items: items as Record<string, unknown>[], total: total?.n ?? 0 };
+};

@@ -1,6 +1,6 @@
 import { operationLogsResource } from '@uniwim/contracts';
-import { count, eq } from 'drizzle-orm';
-import { type FieldSql, listOrder, listWhere, offsetOf } from './list-sql';
+import { eq } from 'drizzle-orm';
+import { type FieldSql, listPage } from './list-sql';
 import type { ResourceDefinition, ResourceStore } from './resource-routes';
 import { operationLogs } from './schema';
 
@@ -28,18 +28,14 @@ const rowOf = (row: Row) => ({
 const store: ResourceStore<ReturnType<typeof rowOf>> = {
   label: (row) => `${row.resource}:${row.action}`,
   list: async (tx, query) => {
-    const where = listWhere(operationLogsResource, fields, query);
-    const [items, [total]] = await Promise.all([
-      tx
-        .select()
-        .from(operationLogs)
-        .where(where)
-        .orderBy(...listOrder(operationLogsResource, fields, query, operationLogs.id))
-        .limit(query.pageSize)
-        .offset(offsetOf(query)),
-      tx.select({ n: count() }).from(operationLogs).where(where),
-    ]);
-    return { items: items.map(rowOf), total: total?.n ?? 0 };
+    const { items, total } = await listPage(tx, {
+      declaration: operationLogsResource,
+      fields,
+      table: operationLogs,
+      id: operationLogs.id,
+      query,
+    });
+    return { items: items.map((row) => rowOf(row as Row)), total };
   },
   get: async (tx, id) => {
     const [row] = await tx.select().from(operationLogs).where(eq(operationLogs.id, id));
