@@ -192,4 +192,14 @@ test.describe('platform administration', () => {
     await expect(row(page, TENANT.name)).toContainText('停用');
     expect((await me()).status()).toBe(401);
   });
+
+  test("a platform user's detail lists the devices they are signed in on", async ({ page }) => {
+    await signInAsPlatformAdmin(page);
+    await openAdmin(page, '/dmpUser', 'admin-page-platform-users');
+    await page.locator('.ant-table-row', { hasText: '平台管理员' }).first().getByTestId('admin-view').click();
+    const sessions = page.getByTestId('admin-sessions');
+    await expect(sessions).toBeVisible();
+    // This very sign-in is one of them.
+    await expect(sessions.locator('.ant-table-row').first()).toContainText('网页');
+  });
 });

@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './environment';
 import { withShellSeed } from './shell-seed';
+import { withVersionsSeed } from './versions-seed';
 
 /**
  * The e2e server loads server/seed/demo.json plus the tenants and users below (SEED_FILE points at a
@@ -24,7 +25,28 @@ export const E2E_USERS = {
   forgotPassword: { username: 'forgot.user', name: '找回密码测试', tenant: 'water', mobile: '13600000003' },
   /** A member of the tenant that requires a second factor. */
   twoFactor: { username: 'twofa.user', name: '二次验证测试', tenant: 'twofactor', mobile: '13600000004' },
-} as const satisfies Record<string, { username: string; name: string; tenant: string; mobile?: string }>;
+  /** A water user in 生产运营部 the role page's test gives a role (so water.op keeps its own menus). */
+  roleHolder: { username: 'role.holder', name: '角色测试', tenant: 'water', department: 'ops', roles: [] },
+  /** Issue 14: holds the role the menu editor's test grants its new item to (application-menus.spec.ts). */
+  menuMember: { username: 'menu.member', name: '菜单测试', tenant: 'water', roles: ['menu-e2e'] },
+} as const satisfies Record<
+  string,
+  {
+    username: string;
+    name: string;
+    tenant: string;
+    mobile?: string;
+    department?: string;
+    /** ['staff'] (every menu) unless given. */
+    roles?: readonly string[];
+  }
+>;
+
+/** Issue 13: a viewer of their own department's users (客户服务部) and a colleague there. */
+export const E2E_SCOPE_USERS = [
+  { username: 'scope.viewer', name: '部门查看员', roles: ['dept-user-viewer'], department: 'service' },
+  { username: 'scope.peer', name: '部门同事', roles: ['staff'], department: 'service' },
+];
 
 /** A number no account has: the registration test registers with it. */
 export const REGISTRATION_MOBILE = '13600000005';
@@ -47,7 +69,7 @@ export const CAPTCHA_TENANT_APP_PICTURE = '/brand/platform-logo.svg';
 
 interface SeedTenant {
   code: string;
-  users?: { username: string; name: string; mobile?: string; roles?: string[] }[];
+  users?: { username: string; name: string; mobile?: string; roles?: string[]; department?: string }[];
   [field: string]: unknown;
 }
 
@@ -58,7 +80,8 @@ const usersOf = (tenant: string) =>
       username: user.username,
       name: user.name,
       ...('mobile' in user ? { mobile: user.mobile } : {}),
-      roles: ['staff'],
+      ...('department' in user ? { department: user.department } : {}),
+      roles: 'roles' in user ? [...user.roles] : ['staff'],
     }));
 
 export const buildE2eSeed = (): Record<string, unknown> => {
@@ -67,12 +90,22 @@ export const buildE2eSeed = (): Record<string, unknown> => {
     [field: string]: unknown;
   };
   const staffRole = { code: 'staff', name: '员工' };
+  // Issue 13: a role that lists users of its holder's own department only (tenant-users.spec.ts).
+  const departmentViewer = {
+    code: 'dept-user-viewer',
+    name: '本部门用户查看',
+    permissions: ['user:list'],
+    dataScope: 'department',
+    menus: [],
+  };
+  // Issue 14: a role granted nothing, which the menu editor's test grants its new item to.
+  const menuRole = { code: 'menu-e2e', name: 'E2E 菜单角色', menus: [] };
   const tenants: SeedTenant[] = demo.tenants.map((tenant) =>
     tenant.code === 'water'
       ? {
           ...tenant,
-          roles: [...((tenant.roles as unknown[]) ?? []), staffRole],
-          users: [...(tenant.users ?? []), ...usersOf('water')],
+          roles: [...((tenant.roles as unknown[]) ?? []), staffRole, departmentViewer, menuRole],
+          users: [...(tenant.users ?? []), ...usersOf('water'), ...E2E_SCOPE_USERS],
         }
       : tenant,
   );
@@ -106,7 +139,7 @@ export const buildE2eSeed = (): Record<string, unknown> => {
     },
   );
   const { $schema: _schema, ...rest } = demo;
-  return withShellSeed({ ...rest, tenants });
+  return withVersionsSeed(withShellSeed({ ...rest, tenants }));
 };
 
 /** Writes the seed into the given directory and returns its path, for SEED_FILE. */

@@ -23,6 +23,14 @@ import { loadSeedIfEmpty } from '../src/db/seed/load-seed';
 import { hashPassword } from '../src/platform/crypto/passwords';
 import { openDatabase } from '../src/platform/db/database';
 import { SCALE, say, timed } from './seed-scale-common';
+import {
+  addDepartmentAdministrator,
+  fillLargestTree,
+  LARGEST_TREE_SIZE,
+  largestTreeDepartmentOf,
+  provisionScaleTenants,
+  reportDepartmentAdministrator,
+} from './seed-scale-departments';
 import { fillLogs } from './seed-scale-logs';
 
 interface Options {
@@ -90,13 +98,26 @@ const fillTenantsAndAccounts = async (client: pg.ClientBase, passwordHash: strin
 
   // Accounts 1..largest belong to sc1; the rest fall on sc2..scN with a density like 1/sqrt(n),
   // so tenants range from thousands of members down to a few dozen (sorting by seats means something).
+  // Every tenant's root department and starting copies, as creating a tenant provisions them;
+  // then sc1's 5-level tree (before the members: they are placed in it).
+  await timed('root departments and provisioning copies', () => provisionScaleTenants(client, tenants));
+  await timed(`sc1's tree (${LARGEST_TREE_SIZE.toLocaleString('en')} departments, 5 levels)`, () =>
+    fillLargestTree(client),
+  );
+
+  // sc1's members are spread over its tree (its administrator, member 1, in the root); every other
+  // tenant's members are in its root.
   await timed(`${accounts.toLocaleString('en')} memberships`, () =>
     client.query(
-      `INSERT INTO tenant_memberships (tenant_id, account_id, created_at)
-       SELECT 't-sc' || CASE WHEN g <= $2 THEN 1
-                 ELSE 2 + floor(($3 - 1) * power((g - $2 - 1)::float8 / ($1 - $2), 2))::int END,
-              'acc-sc' || g, now() - g * interval '1 minute'
-       FROM generate_series(1, $1::int) g`,
+      // search_text is what the (switched off) row trigger of migration 0021 would have set.
+      `INSERT INTO tenant_memberships (tenant_id, account_id, department_id, source, created_at, search_text)
+       SELECT 't-sc' || t, 'acc-sc' || g,
+              CASE WHEN t = 1 AND g > 1 THEN ${largestTreeDepartmentOf('g')} ELSE 'd-t-sc' || t END,
+              'seed', now() - g * interval '1 minute',
+              (SELECT account_search_text(a.username, a.name, a.mobile) FROM accounts a WHERE a.id = 'acc-sc' || g)
+       FROM generate_series(1, $1::int) g,
+            LATERAL (SELECT CASE WHEN g <= $2 THEN 1
+                 ELSE 2 + floor(($3 - 1) * power((g - $2 - 1)::float8 / ($1 - $2), 2))::int END AS t) tenant`,
       [accounts, largestTenantMembers, tenants],
     ),
   );
@@ -121,6 +142,8 @@ const fillTenantsAndAccounts = async (client: pg.ClientBase, passwordHash: strin
     ),
   );
 
+  await timed("sc1's department administrator", () => addDepartmentAdministrator(client));
+
   // What the switched-off triggers would have kept.
   await timed('seats used (tenants.member_count) and menu versions', async () => {
     await client.query(
@@ -136,10 +159,8 @@ const fillTenantsAndAccounts = async (client: pg.ClientBase, passwordHash: strin
   });
   for (const table of TRIGGERED_TABLES) await client.query(`ALTER TABLE ${table} ENABLE TRIGGER USER`);
 
-  // Extension points, for the issues that add these tables (each a set-based step here, in this
-  // transaction, keyed on the same `sc` rows):
-  // - departments: a 5-level tree per tenant (sc1's 100,000 members spread over its leaves);
-  // - roles beyond the administrator's, with menu grants from the tenant's packages.
+  // Extension point, for the issues that add it (a set-based step here, in this transaction, keyed
+  // on the same `sc` rows): roles beyond the administrator's, with menu grants from the packages.
 };
 
 const countOf = async (client: pg.ClientBase, query: string) =>
@@ -190,10 +211,11 @@ const main = async () => {
       // Statistics for the planner, and the visibility map that lets counts read indexes only.
       await timed('VACUUM ANALYZE', () =>
         client.query(
-          'VACUUM (ANALYZE) tenants, accounts, tenant_memberships, roles, membership_roles, tenant_domains',
+          'VACUUM (ANALYZE) tenants, accounts, tenant_memberships, roles, membership_roles, tenant_domains, departments',
         ),
       );
     }
+    await reportDepartmentAdministrator(client);
     if (options.logs) await fillLogs(client, options.logRows);
   } finally {
     await client.end();

@@ -8,7 +8,9 @@ import { appPackageRoutes } from './modules/app-packages/routes';
 import { LOGIN_LOG_WRITER } from './modules/auth/login-log';
 import { authRoutes } from './modules/auth/routes';
 import { captchaRoutes } from './modules/captcha/routes';
-import { dictionaryRoutes } from './modules/dictionary/routes';
+import { dictionaryRoutes } from './modules/dictionaries/routes';
+import { fileRoutes } from './modules/files/routes';
+import { createFileSweep } from './modules/files/sweep';
 import { healthRoutes } from './modules/health/routes';
 import { keyRoutes } from './modules/keys/routes';
 import { legacyLoginRoutes } from './modules/legacy-login/routes';
@@ -18,11 +20,14 @@ import { loginPageRoutes } from './modules/login-page/routes';
 import { menuRoutes } from './modules/menus/routes';
 import { messageRoutes } from './modules/messages/routes';
 import { createEntitlementSweep } from './modules/packages/sweep';
-import { paramRoutes } from './modules/params/routes';
+import { parameterRoutes } from './modules/parameters/routes';
 import { platformSettingsRoutes } from './modules/platform-settings/routes';
 import { qrLoginRoutes } from './modules/qr-login/routes';
 import { registrationRoutes } from './modules/registration/routes';
+import { searchRoutes } from './modules/search/routes';
 import { smsRoutes } from './modules/sms/routes';
+import { createDormancySweep } from './modules/tenant-settings/dormancy-sweep';
+import { tenantSettingsRoutes } from './modules/tenant-settings/routes';
 import { tenantSwitchRoutes } from './modules/tenant-switch/routes';
 import { usageLogRoutes } from './modules/usage-logs/routes';
 import { USAGE_LOG_WRITER } from './modules/usage-logs/service';
@@ -76,16 +81,31 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   const unsubscribes = await Promise.all([
     services.loginConfig.listenForChanges(),
     services.platformSettings.listenForChanges(),
+    services.tenantSettings.listenForChanges(),
     services.sessions.listenForRevocations(),
     services.accounts.listenForChanges(),
     services.menuTrees.listenForChanges(),
     services.tenants.listenForChanges(),
     services.apiClients.listenForChanges(),
+    // The search index's background work (issue 14): nothing at start-up itself.
+    services.search.start(),
+    services.dictionaries.listenForChanges(),
     // Packages that start or end by date take effect without a write (issue 12).
     createEntitlementSweep({
       db: options.db,
       announceMenuChange: (tenantId) => services.menuTrees.announceChange(tenantId),
       onError: (error) => server.log.error({ err: error }, 'applying packages due by date failed'),
+    }).start(),
+    // Dormant members disabled by their tenant's policy (issue 13).
+    createDormancySweep({
+      db: options.db,
+      announceAccountsChange: () => services.accounts.changed(),
+      onError: (error) => server.log.error({ err: error }, 'disabling dormant members failed'),
+    }).start(),
+    // Files nothing uses, after their grace period (issue 14).
+    createFileSweep({
+      files: services.files,
+      onError: (error) => server.log.error({ err: error }, 'cleaning up unused files failed'),
     }).start(),
   ]);
 
@@ -129,7 +149,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(appPackageRoutes(services));
   await server.register(messageRoutes(services));
   await server.register(dictionaryRoutes(services));
-  await server.register(paramRoutes(services));
+  await server.register(parameterRoutes(services));
   await server.register(userRoutes(services));
   await server.register(tenantSwitchRoutes(services));
   // The shell's menu trees (issue 6, part A).
@@ -138,6 +158,12 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(logDeadLetterRoutes(services));
   // The platform settings page (issue 12, /dmpSysConfigManagement).
   await server.register(platformSettingsRoutes({ ...services, db: options.db }));
+  // The tenant settings page (issue 13, /tenantSettings).
+  await server.register(tenantSettingsRoutes({ ...services, db: options.db }));
+  // The header search and the search settings page (issue 14, /searchSet).
+  await server.register(searchRoutes({ ...services, db: options.db }));
+  // Files (issue 14): the one upload route of every page, and the url of every stored file.
+  await server.register(fileRoutes({ ...services, db: options.db }));
   // The administration pages' resources (issue 12 on): one list, declared in contracts.
   const resources = adminResources(services);
   await registerAdminResources(

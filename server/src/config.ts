@@ -45,6 +45,42 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  // Files (issue 14): limits, quota and the S3-compatible store several instances share.
+  FILES_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(5 * 1024 * 1024 * 1024)
+    .optional(),
+  FILES_TENANT_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5 * 1024 * 1024 * 1024),
+  FILES_ORPHAN_GRACE_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 365)
+    .default(24),
+  S3_ENDPOINT: z.url('must be a URL such as https://s3.example.com').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)',
+    )
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_\-/.]*$/, 'must hold letters, digits and _ - / . only')
+    .default(''),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -67,7 +103,51 @@ export interface Config {
   rememberMeTtlSeconds: number;
   trustProxy: boolean;
   webDistDir: string;
+  files: FilesSettings;
 }
+
+/** Where uploaded files live and how much a tenant may keep (issue 14). */
+export interface FilesSettings {
+  /** Caps every purpose's own limit (FILE_PURPOSE_MAX_BYTES); undefined: the purposes' limits. */
+  maxUploadBytes?: number;
+  /** A tenant's storage quota unless the platform set one for it. */
+  tenantQuotaBytes: number;
+  /** Files nothing uses are removed this long after their upload. */
+  orphanGraceHours: number;
+  /** An S3-compatible bucket instead of DATA_DIR/files. */
+  s3?: S3Settings;
+}
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  forcePathStyle: boolean;
+  prefix: string;
+}
+
+const S3_REQUIRED = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** S3 is used when S3_ENDPOINT and S3_BUCKET are set; then its credentials must be set too. */
+const s3SettingsOf = (e: z.output<typeof envSchema>): S3Settings | undefined => {
+  const given = S3_REQUIRED.filter((name) => e[name] !== undefined);
+  if (given.length === 0) return undefined;
+  const missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+  if (missing.length > 0) {
+    throw new ConfigError(`Invalid setting ${missing[0]}: required when ${given.join(', ')} is set`);
+  }
+  return {
+    endpoint: e.S3_ENDPOINT!.replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET!,
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+    region: e.S3_REGION,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+    prefix: e.S3_PREFIX.replace(/^\/+|\/+$/g, ''),
+  };
+};
 
 export class ConfigError extends Error {}
 
@@ -82,7 +162,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
     const value = cleaned[name];
-    const shown = name.includes('PASSWORD') || value === undefined ? '' : ` (got "${value}")`;
+    const shown = /PASSWORD|SECRET/.test(name) || value === undefined ? '' : ` (got "${value}")`;
     throw new ConfigError(`Invalid setting ${name}${shown}: ${issue.message}`);
   }
   const e = parsed.data;
@@ -111,5 +191,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     rememberMeTtlSeconds: e.REMEMBER_ME_TTL_SECONDS,
     trustProxy: e.TRUST_PROXY,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_ROOT, '..', 'web', 'dist')),
+    files: {
+      maxUploadBytes: e.FILES_MAX_UPLOAD_BYTES,
+      tenantQuotaBytes: e.FILES_TENANT_QUOTA_BYTES,
+      orphanGraceHours: e.FILES_ORPHAN_GRACE_HOURS,
+      s3: s3SettingsOf(e),
+    },
   };
 };

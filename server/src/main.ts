@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError, loadConfig } from './config';
+import { generateRsaKeyPair } from './platform/crypto/rsa';
 import { startEmbeddedDatabase } from './platform/db/embedded';
 import type { DatabaseOrigin } from './platform/db/pglite-worker/protocol';
 import { usableWhileOpening } from './platform/db/usable-while-opening';
@@ -33,6 +34,9 @@ const start = async () => {
   await mkdir(config.dataDir, { recursive: true });
   const likelyNewDatabase =
     !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
+  // A new database needs a key pair: generated in the thread pool while everything else starts.
+  const keyPairAhead = likelyNewDatabase ? generateRsaKeyPair() : undefined;
+  keyPairAhead?.catch(() => undefined); // awaited by ensureKeyPair
   // The embedded database opens in its worker thread while this thread loads the server's modules.
   const embedded = config.databaseUrl
     ? undefined
@@ -76,7 +80,7 @@ const start = async () => {
   const app = await buildApp({ config, db, store, pubsub });
   const [seed] = await Promise.all([
     seeding,
-    app.services.keys.ensureKeyPair({ likelyNone: likelyNewDatabase }),
+    app.services.keys.ensureKeyPair({ likelyNone: likelyNewDatabase, generatedAhead: keyPairAhead }),
     opening,
   ]);
   await app.server.listen({ port: config.port, host: config.host });

@@ -1,3 +1,4 @@
+import { fileIdsIn } from '@uniwim/contracts';
 import type { Config } from './config';
 import { createAccessService } from './modules/access/service';
 import { createApiClientService } from './modules/api-clients/service';
@@ -15,8 +16,10 @@ import { createPasswordLogin } from './modules/auth/password-login';
 import { createPasswordReset } from './modules/auth/password-reset';
 import { createSignIn } from './modules/auth/sign-in';
 import { createCaptchaService } from './modules/captcha/service';
-import { createDictionaryRepo } from './modules/dictionary/repo';
-import { createDictionaryService } from './modules/dictionary/service';
+import { createDictionaryRepo } from './modules/dictionaries/repo';
+import { createDictionaryService } from './modules/dictionaries/service';
+import { createFileService } from './modules/files/service';
+import { createFileStorage } from './modules/files/storage/create-storage';
 import { createKeysRepo } from './modules/keys/repo';
 import { createKeyService } from './modules/keys/service';
 import { createLegacyLogin } from './modules/legacy-login/service';
@@ -26,17 +29,20 @@ import { createLoginConfigService } from './modules/login-config/service';
 import { createMenusRepo } from './modules/menus/repo';
 import { createMenuTreeService } from './modules/menus/service';
 import { createMessageService } from './modules/messages/service';
-import { createParamsRepo } from './modules/params/repo';
-import { createParamsService } from './modules/params/service';
+import { createParameterRepo } from './modules/parameters/repo';
+import { createParameterService } from './modules/parameters/service';
 import { createPlatformAccessRepo } from './modules/platform-access/repo';
 import { createPermissionService } from './modules/platform-access/service';
 import { createPlatformSettingsService } from './modules/platform-settings/service';
 import { createQrLogin } from './modules/qr-login/service';
 import { createRegistrationRepo } from './modules/registration/repo';
 import { createRegistration } from './modules/registration/service';
+import { createSearchModule } from './modules/search/module';
 import { createSessionsRepo } from './modules/sessions/repo';
 import { createSessionService } from './modules/sessions/service';
 import { createVerificationCodes } from './modules/sms/code-service';
+import { createTenantImages } from './modules/tenant-settings/images';
+import { createTenantSettingsService } from './modules/tenant-settings/service';
 import { createTenantSwitchRepo } from './modules/tenant-switch/repo';
 import { createTenantSwitch } from './modules/tenant-switch/service';
 import { createTenantsRepo } from './modules/tenants/repo';
@@ -44,6 +50,7 @@ import { createTenantService } from './modules/tenants/service';
 import { createUsageLogsRepo } from './modules/usage-logs/repo';
 import { createUsageLogService } from './modules/usage-logs/service';
 import { createUsersRepo } from './modules/users/repo';
+import { createPackageChecker } from './modules/versions/package-check';
 import type { Database } from './platform/db/database';
 import { createAuthGuard } from './platform/http/auth-guard';
 import type { PubSub } from './platform/pubsub/pubsub';
@@ -60,8 +67,8 @@ export interface Infrastructure {
 }
 
 export interface ServiceOptions {
-  /** The app's logger: SMS deliveries and failures, and log writes that are being retried. */
-  logger: SmsLogger & LoginLogReporter;
+  /** The app's logger: SMS deliveries and failures, log writes being retried, search indexing failures. */
+  logger: SmsLogger & LoginLogReporter & { error(details: Record<string, unknown>, msg: string): void };
 }
 
 /** The composition root: every service is made here from its dependencies, once per app. */
@@ -80,6 +87,37 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     announceLookChange: () => loginConfig.platformDefaultChanged(),
   });
   const passwordPolicyOf = platformSettings.passwordPolicyOf;
+  const tenants = createTenantService(createTenantsRepo(db), pubsub);
+  // Every upload of the product (issue 14): one module, one storage.
+  const files = createFileService({
+    db,
+    storage: createFileStorage(config),
+    settings: config.files,
+    dataDir: config.dataDir,
+  });
+  // A tenant's own settings (issue 13): its look, and a policy held within the platform's floors.
+  const tenantSettings = createTenantSettingsService({
+    db,
+    pubsub,
+    store,
+    floors: platformSettings.floors,
+    effectiveLoginConfig: loginConfig.effective,
+    announceLoginConfigChange: (tenantId) => loginConfig.tenantOverrideChanged(tenantId),
+    announceTenantChange: () => tenants.changed(),
+    announceAccountsChange: () => accounts.changed(),
+    lookUsesFiles: async (tx, tenantId, look) => {
+      await files.use(
+        tx,
+        fileIdsIn(Object.values(look)),
+        {
+          resource: 'tenant-settings',
+          recordId: tenantId,
+          field: 'signInLook',
+        },
+        { owner: tenantId },
+      );
+    },
+  });
   const sessions = createSessionService(
     createSessionsRepo(db),
     pubsub,
@@ -88,10 +126,10 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
       refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
       rememberMeTtlSeconds: config.rememberMeTtlSeconds,
     },
-    platformSettings.sessionWithinFloor,
+    async (configured, tenantId) =>
+      platformSettings.sessionWithinFloor(await tenantSettings.sessionPolicyFor(configured, tenantId)),
   );
   const keys = createKeyService(createKeysRepo(db));
-  const tenants = createTenantService(createTenantsRepo(db), pubsub);
   const users = createUsersRepo(db);
   const access = createAccessService(users);
   const rateLimiter = createRateLimiter(store);
@@ -115,13 +153,25 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     codes,
     store,
     operatorsNeedTwoFactor: platformSettings.operatorsNeedTwoFactor,
+    recordMemberSignIn: (tenantId, accountId, ip) => users.recordSignIn(tenantId, accountId, ip),
+    tenantSignInGate: tenantSettings.signInGate,
   });
   const registrationRepo = createRegistrationRepo(db);
   // API credentials (issue 12): client tokens beside user sessions, and what their calls leave behind.
   const apiClients = createApiClientService({ db, pubsub, rateLimiter });
   const apiUsage = createApiUsageRecorder({ db, deadLetters: logDeadLetters, reporter: options.logger });
+  const menuTrees = createMenuTreeService({
+    repo: menus,
+    pubsub,
+    access,
+    operatorCodes: async (accountId) => (await platformAccess.grantsOf(accountId))?.codes ?? [],
+    tenantCodes: async (tenantId, accountId) => (await users.tenantGrantsOf(tenantId, accountId)).codes,
+  });
   return {
+    files,
     platformSettings,
+    tenantSettings,
+    tenantImages: createTenantImages(config.dataDir, files),
     passwordPolicyOf,
     keys,
     tenants,
@@ -187,10 +237,14 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
       access,
       store,
       dataDir: config.dataDir,
+      files,
     }),
+    // Application versions (issue 14): their packages are checked to be readable zip archives.
+    versionPackages: createPackageChecker({ files, store, db, dataDir: config.dataDir }),
     messages: createMessageService({ users, sms, rateLimiter }),
-    dictionary: createDictionaryService(createDictionaryRepo(db)),
-    params: createParamsService(createParamsRepo(db)),
+    // Dictionaries and parameters (issue 14): inherited from the platform, changed per tenant.
+    dictionaries: createDictionaryService(createDictionaryRepo(db), pubsub),
+    parameters: createParameterService(createParameterRepo(db)),
     users,
     tenantSwitch: createTenantSwitch({
       repo: createTenantSwitchRepo(db),
@@ -201,13 +255,11 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     }),
     // The shell's menu trees (issue 6, part A).
     // Administration (issue 12): who holds which permission codes.
-    permissions: createPermissionService({ repo: platformAccess, users }),
-    menuTrees: createMenuTreeService({
-      repo: menus,
-      pubsub,
-      access,
-      operatorCodes: async (accountId) => (await platformAccess.grantsOf(accountId))?.codes ?? [],
-    }),
+    permissions: createPermissionService({ repo: platformAccess }),
+    menuTrees,
+    // The header search and its settings (issue 14): menu items and applications filtered by the
+    // user's menu tree, the admin console's pages by the admin menu.
+    search: createSearchModule({ db, pubsub, menuTrees, reporter: options.logger }),
   };
 };
 

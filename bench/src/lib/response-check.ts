@@ -7,8 +7,10 @@ export interface BodyParser {
 }
 
 export interface ExpectedResponse {
-  /** Absolute URL to GET. */
+  /** Absolute URL to GET (or to send `method` with `requestBody`). */
   url: string;
+  method?: 'GET' | 'POST';
+  requestBody?: string;
   headers?: Record<string, string>;
   /** Validates the parsed JSON body. */
   body: BodyParser;
@@ -21,10 +23,15 @@ export interface ExpectedResponse {
  * expected JSON envelope: a fast error page must never pass for a fast endpoint.
  */
 export const assertExpectedResponse = async (expected: ExpectedResponse): Promise<void> => {
-  const response = await fetch(expected.url, { headers: expected.headers });
+  const method = expected.method ?? 'GET';
+  const response = await fetch(expected.url, {
+    method,
+    headers: expected.headers,
+    body: expected.requestBody,
+  });
   const text = await response.text();
   const fail = (problem: string): never => {
-    throw new ScenarioFailure(`GET ${expected.url} ${problem}. Body: ${text.slice(0, 300)}`);
+    throw new ScenarioFailure(`${method} ${expected.url} ${problem}. Body: ${text.slice(0, 300)}`);
   };
   if (response.status !== 200) fail(`answered ${response.status}, expected 200`);
   let body: unknown;

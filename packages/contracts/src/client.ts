@@ -8,9 +8,27 @@ export type { ErrorEnvelope } from './envelope-schema';
 export * from './errors';
 export type { LoginConfig, LoginConfigOverride } from './login-config';
 export * from './login-config-values';
+export * from './menu-links';
+export * from './menu-normalise';
+export * from './menu-visibility';
 export type { MenuItemNode, MenuTarget } from './menus';
 export * from './password-policy';
 export type { CurrentUser, PublicKeyAnswer, TenantLookup } from './payloads';
+export type {
+  HighlightRange,
+  SearchAnalyticsAnswer,
+  SearchAnswer,
+  SearchGroup,
+  SearchHit,
+  SearchHotWordsAnswer,
+  SearchOpen,
+  SearchQueryFigure,
+  SearchSettings,
+  SearchSettingsAnswer,
+  SearchShell,
+  SearchSourceSetting,
+  SearchSourceStatus,
+} from './search';
 export type { VerificationCodeType } from './sms';
 export * from './validation';
 

@@ -15,7 +15,7 @@ const FORBIDDEN_VALUE = new RegExp(`${SCRIPT_SCHEME.source}|expression\\s*\\(|-m
 /** One declaration (or a stray fragment) between structural characters, with its semicolon. */
 const DECLARATION = /[^;{}]+;?/g;
 
-const decodeKeywordEscapes = (css: string): string =>
+export const decodeKeywordEscapes = (css: string): string =>
   css.replace(KEYWORD_ESCAPE, (whole, hex: string | undefined, char: string | undefined) => {
     if (char !== undefined) return char;
     const decoded = String.fromCodePoint(Number.parseInt(hex ?? '', 16) || 0xfffd);

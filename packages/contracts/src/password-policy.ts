@@ -153,6 +153,17 @@ const covers = (ruleType: number, wanted: ReadonlySet<CharacterClass>): boolean 
 };
 
 /**
+ * Whether a tenant's character rule asks for at least what the floor's asks for (issue 13's policy
+ * page refuses one that does not). A tenant's own regex (4) is no character rule: the floor's rule is
+ * checked beside it at every change, so it never falls below.
+ */
+export const ruleTypeMeetsFloor = (ruleType: number, floorRuleType: number): boolean => {
+  const floorClasses = RULE_CLASSES[floorRuleType];
+  if (!floorClasses || ruleType === CUSTOM_RULE_TYPE) return true;
+  return covers(ruleType, new Set(floorClasses));
+};
+
+/**
  * A tenant's policy held within the platform's floor (issue 12): at least the floor's length, and the
  * weakest character rule that asks for every class either one asks for (1 and 2 together make 5).
  * A tenant's own regex (type 4) stays and the floor's rule is checked beside it.

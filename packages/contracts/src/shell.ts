@@ -68,8 +68,23 @@ const appKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/, 'appKey 有
 
 /** POST /package-api/appPackage/search */
 export const appPackageSearchBodySchema = z.strictObject({ appKey });
+/** What the version released to the tenant says about updating (/umpVersioning). */
+const releaseFields = {
+  /** The version the tenant runs: the one released to it, else the catalogue's. */
+  version: z.string(),
+  /** SHA-256 of the package (hex), when the version's package is kept by the files module. */
+  sha256: z.string().nullable(),
+  forceUpdate: z.boolean(),
+  minSupportedVersion: z.string().nullable(),
+};
+
 /** zip: a download link on this server, valid for a few minutes, that needs no Authorization header. */
-export const appPackageAnswerSchema = z.object({ zip: z.string(), fileName: z.string(), size: z.number() });
+export const appPackageAnswerSchema = z.object({
+  zip: z.string(),
+  fileName: z.string(),
+  size: z.number(),
+  ...releaseFields,
+});
 export type AppPackageAnswer = z.infer<typeof appPackageAnswerSchema>;
 
 /** POST /package-api/appPackage/list: the applications of the active tenant, for the download page. */
@@ -77,9 +92,9 @@ export const appPackageListItemSchema = z.object({
   applicationId: z.string(),
   appKey: z.string(),
   name: z.string(),
-  version: z.string(),
   operatingManual: z.string().nullable(),
   hasPackage: z.boolean(),
+  ...releaseFields,
 });
 export type AppPackageListItem = z.infer<typeof appPackageListItemSchema>;
 
@@ -98,8 +113,23 @@ export type SendMessageToSelfBody = z.input<typeof sendMessageToSelfBodySchema>;
 
 // Dictionaries and parameters.
 
+/**
+ * A code as clients ask for it. Type codes are lower case with underscores (issue 14); codes asked in
+ * the earlier camelCase style (deviceType) still find their type (see legacyDictionaryCode).
+ */
 export const DICTIONARY_CODE_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 const dictionaryCode = z.string().trim().regex(DICTIONARY_CODE_PATTERN, '字典编码有误');
+
+/**
+ * The type code a code asked in the earlier style names: deviceType → device_type, a.b-c → a_b_c
+ * (migration 0026 renamed the stored codes the same way).
+ */
+export const legacyDictionaryCode = (asked: string): string =>
+  asked
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/[^A-Za-z0-9_]/g, '_')
+    .toLowerCase()
+    .slice(0, 60);
 
 /** POST /ump/dictionary/getValueByCode: codes as a list or a comma-separated string, at most 50. */
 export const dictionaryQueryBodySchema = z.strictObject({
@@ -109,15 +139,20 @@ export const dictionaryQueryBodySchema = z.strictObject({
 });
 export type DictionaryQueryBody = z.input<typeof dictionaryQueryBodySchema>;
 
-export const dictionaryItemSchema = z.strictObject({
+/** One active item of a dictionary, as getValueByCode answers it. */
+export const dictionaryItemSchema = z.object({
   /** The stored value. */
-  value: z.string().min(1).max(100),
-  /** What people read. */
-  name: z.string().min(1).max(100),
-  sort: z.number().int().default(0),
+  value: z.string(),
+  /** What people read (the label). */
+  name: z.string(),
+  /** The English label, when the dictionary has one. */
+  nameEn: z.string().nullable(),
+  /** The tag colour (an antd preset colour name), when set. */
+  color: z.string().nullable(),
+  sort: z.number().int(),
 });
 export type DictionaryItem = z.infer<typeof dictionaryItemSchema>;
-/** Answer: each asked code with its items in order; a code nobody defined has an empty list. */
+/** Answer: each asked code with its active items in order; a code nobody defined has an empty list. */
 export const dictionaryValuesSchema = z.record(z.string(), z.array(dictionaryItemSchema));
 export type DictionaryValues = z.infer<typeof dictionaryValuesSchema>;
 
@@ -130,7 +165,7 @@ export const PARAM_KEY_PATTERN = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
 export const paramQuerySchema = z.looseObject({
   key: z.string().trim().regex(PARAM_KEY_PATTERN, '参数名有误').optional(),
 });
-/** Answer: parameter name → value (the tenant's value, else the platform default). */
+/** Answer: parameter key → value (the tenant's, else the platform default), readable-by-client ones only. */
 export const paramValuesSchema = z.record(z.string(), z.string());
 export type ParamValues = z.infer<typeof paramValuesSchema>;
 

@@ -1,24 +1,35 @@
-import {
-  bigint,
-  boolean,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import {
   apiAccessLogs,
   apiClientDailyCalls,
   apiClients,
   apiClientTokens,
 } from '../modules/api-clients/schema';
+import { applications } from '../modules/applications/schema';
+import { departments } from '../modules/departments/schema';
+import {
+  platformDictionaryItems,
+  platformDictionaryTypes,
+  tenantDictionaryItems,
+  tenantDictionaryOverrides,
+  tenantDictionaryTypes,
+} from '../modules/dictionaries/schema';
+import { fileLinkKeys, fileReferences, files, fileUsage } from '../modules/files/schema';
+import { adminMenuItems, menuCatalogueVersion, menuItems, tenantMenuVersions } from '../modules/menus/schema';
 import { packageMenuItems, packages, tenantPackages } from '../modules/packages/schema';
+import { platformParameters, tenantParameterValues } from '../modules/parameters/schema';
 import { accountPlatformRoles, platformRoles } from '../modules/platform-access/schema';
 import { platformSettingsHistory } from '../modules/platform-settings/schema';
+import {
+  searchDocuments,
+  searchIndex,
+  searchPending,
+  searchQueryStats,
+  searchSettings,
+} from '../modules/search/schema';
+import { tenantSecurityPolicies, tenantSettingsHistory } from '../modules/tenant-settings/schema';
 import { tenantDomains, tenantTotals } from '../modules/tenants/schema';
+import { appVersionReleases, appVersionReleaseTenants, appVersions } from '../modules/versions/schema';
 import { operationLogs } from '../platform/admin/schema';
 import { jobs } from '../platform/jobs/schema';
 
@@ -48,6 +59,7 @@ export const tenants = pgTable('tenants', {
   twoFactorRequired: boolean('two_factor_required').notNull().default(false),
   contactName: text('contact_name'),
   contactPhone: text('contact_phone'),
+  shortName: text('short_name'),
   seatLimit: integer('seat_limit'),
   version: integer('version').notNull().default(0),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -114,43 +126,6 @@ export const sessions = pgTable('sessions', {
   createdAt: createdAt(),
 });
 
-export const applications = pgTable('applications', {
-  id: text('id').primaryKey(),
-  appKey: text('app_key').notNull().unique(),
-  name: text('name').notNull(),
-  version: text('version').notNull().default('1.0.0'),
-  internalLink: text('internal_link'),
-  externalLink: text('external_link'),
-  operatingManual: text('operating_manual'),
-  packagePath: text('package_path'),
-  createdAt: createdAt(),
-});
-
-export const menuItems = pgTable('menu_items', {
-  id: text('id').primaryKey(),
-  applicationId: text('application_id')
-    .notNull()
-    .references(() => applications.id),
-  parentId: text('parent_id'),
-  name: text('name').notNull(),
-  link: text('link'),
-  effectDrawing: text('effect_drawing'),
-  sort: integer('sort').notNull().default(0),
-  reload: boolean('reload').notNull().default(false),
-  monitor: boolean('monitor').notNull().default(false),
-  monitorUrl: text('monitor_url'),
-  menuStyle: integer('menu_style'),
-  internalNetwork: text('internal_network'),
-  externalNetwork: text('external_network'),
-  operatingManual: text('operating_manual'),
-  target: text('target'),
-  type: text('type'),
-  visibleCondition: text('visible_condition'),
-  disabled: boolean('disabled').notNull().default(false),
-  isPublic: boolean('is_public').notNull().default(false),
-  createdAt: createdAt(),
-});
-
 // Tenant-owned tables (row-level security on tenant_id).
 
 export const tenantMemberships = pgTable(
@@ -161,7 +136,19 @@ export const tenantMemberships = pgTable(
     status: text('status', { enum: ['active', 'disabled'] })
       .notNull()
       .default('active'),
+    /** Migration 0016: the member's place in the tree, how they came, and what the user pages show. */
+    departmentId: text('department_id'),
+    source: text('source', { enum: ['registration', 'import', 'admin', 'qr', 'sms', 'seed'] })
+      .notNull()
+      .default('admin'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    lastSignInIp: text('last_sign_in_ip'),
+    /** Migration 0021: the account's searchable text (lower case), kept by triggers; the list's `q`. */
+    searchText: text('search_text').notNull().default(''),
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.accountId] })],
 );
@@ -174,7 +161,22 @@ export const roles = pgTable(
     code: text('code').notNull(),
     name: text('name').notNull(),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** Migration 0016: the role page's fields, the tenant permission codes and the data scope. */
+    sort: integer('sort').notNull().default(0),
+    status: text('status', { enum: ['active', 'disabled'] })
+      .notNull()
+      .default('active'),
+    remark: text('remark'),
+    permissions: text('permissions').array().notNull().default([]),
+    dataScope: text('data_scope', {
+      enum: ['all', 'custom', 'department', 'department_and_below', 'self'],
+    })
+      .notNull()
+      .default('all'),
+    builtin: boolean('builtin').notNull().default(false),
+    version: integer('version').notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
@@ -187,6 +189,17 @@ export const membershipRoles = pgTable(
     roleId: text('role_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.accountId, t.roleId] })],
+);
+
+/** Migration 0016: the departments a role with the 'custom' data scope covers. */
+export const roleDepartments = pgTable(
+  'role_departments',
+  {
+    tenantId: text('tenant_id').notNull(),
+    roleId: text('role_id').notNull(),
+    departmentId: text('department_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.departmentId] })],
 );
 
 export const tenantLoginConfigs = pgTable('tenant_login_configs', {
@@ -265,75 +278,6 @@ export const logDeadLetters = pgTable('log_dead_letters', {
   createdAt: createdAt(),
 });
 
-export const platformDictionaries = pgTable('platform_dictionaries', {
-  code: text('code').primaryKey(),
-  name: text('name').notNull(),
-  items: jsonb('items').notNull().default([]),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const tenantDictionaries = pgTable(
-  'tenant_dictionaries',
-  {
-    tenantId: text('tenant_id').notNull(),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    items: jsonb('items').notNull().default([]),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.code] })],
-);
-
-export const platformParams = pgTable('platform_params', {
-  key: text('key').primaryKey(),
-  value: text('value').notNull(),
-  description: text('description'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-export const tenantParams = pgTable(
-  'tenant_params',
-  {
-    tenantId: text('tenant_id').notNull(),
-    key: text('key').notNull(),
-    value: text('value').notNull(),
-    description: text('description'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
-);
-
-// The shell's menu trees (migration 0004_menus.sql).
-
-/** The admin console's menu (admin.html); platform-only items are shown to platform admins only. */
-export const adminMenuItems = pgTable('admin_menu_items', {
-  id: text('id').primaryKey(),
-  parentId: text('parent_id'),
-  name: text('name').notNull(),
-  link: text('link'),
-  sort: integer('sort').notNull().default(0),
-  platformOnly: boolean('platform_only').notNull().default(false),
-  /** The permission code that shows a platform page to an operator (migration 0011). */
-  permission: text('permission'),
-  target: text('target'),
-  menuStyle: integer('menu_style'),
-  visibleCondition: text('visible_condition'),
-  disabled: boolean('disabled').notNull().default(false),
-  createdAt: createdAt(),
-});
-
-/** Bumped by triggers whenever applications, menu items or the admin menu change. */
-export const menuCatalogueVersion = pgTable('menu_catalogue_version', {
-  singleton: boolean('singleton').primaryKey().default(true),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-});
-
-/** Bumped by triggers whenever a tenant's empowered applications, grants or members' roles change. */
-export const tenantMenuVersions = pgTable('tenant_menu_versions', {
-  tenantId: text('tenant_id').primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(0),
-});
-
 export const schema = {
   loginLogs,
   tenants,
@@ -349,12 +293,9 @@ export const schema = {
   tenantLoginConfigs,
   tenantApplications,
   roleMenuGrants,
+  roleDepartments,
   usageLogs,
   logDeadLetters,
-  platformDictionaries,
-  tenantDictionaries,
-  platformParams,
-  tenantParams,
   adminMenuItems,
   menuCatalogueVersion,
   tenantMenuVersions,
@@ -363,6 +304,8 @@ export const schema = {
   platformRoles,
   accountPlatformRoles,
   tenantDomains,
+  tenantSecurityPolicies,
+  tenantSettingsHistory,
   tenantTotals,
   packages,
   packageMenuItems,
@@ -373,4 +316,24 @@ export const schema = {
   apiClientDailyCalls,
   apiAccessLogs,
   platformSettingsHistory,
+  departments,
+  appVersions,
+  appVersionReleases,
+  appVersionReleaseTenants,
+  searchDocuments,
+  searchIndex,
+  searchPending,
+  searchSettings,
+  searchQueryStats,
+  files,
+  fileReferences,
+  fileUsage,
+  fileLinkKeys,
+  platformDictionaryTypes,
+  platformDictionaryItems,
+  tenantDictionaryTypes,
+  tenantDictionaryItems,
+  tenantDictionaryOverrides,
+  platformParameters,
+  tenantParameterValues,
 };

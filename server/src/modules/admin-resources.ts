@@ -2,11 +2,22 @@ import { operationLogAdminResource } from '../platform/admin/operation-logs-reso
 import type { ResourceDefinition } from '../platform/admin/resource-routes';
 import type { Services } from '../services';
 import { apiClientAdminResource } from './api-clients/admin-resource';
+import { applicationAdminResource } from './applications/admin-resource';
+import { attachedFiles } from './applications/attached-files';
+import { departmentAdminResource } from './departments/admin-resource';
+import { dictionaryAdminResources } from './dictionaries/admin-resource';
+import { fileAdminResources } from './files/admin-resource';
+import { menuAdminResources } from './menus/admin-resource';
 import { packageAdminResource } from './packages/admin-resource';
+import { parameterAdminResources } from './parameters/admin-resource';
 import { platformUserAdminResource } from './platform-users/admin-resource';
 import { platformRoleAdminResource } from './platform-users/roles-resource';
+import { tenantRoleAdminResource } from './roles/admin-resource';
+import { tenantUserAdminResource } from './tenant-users/admin-resource';
 import { tenantAdminResource } from './tenants/admin-resource';
 import { tenantLedgerAdminResource } from './tenants/ledger-resource';
+import { userLedgerAdminResources } from './user-ledger/resource';
+import { versionAdminResource } from './versions/admin-resource';
 
 /** The administration resources the app serves, each declared in contracts and built by its module. */
 export const adminResources = (services: Services): ResourceDefinition[] => {
@@ -21,6 +32,16 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
       },
     }),
     packageAdminResource({ announceMenuChange }),
+    // Issue 14: the application catalogue and the menu trees (platform's and tenants' own).
+    applicationAdminResource({
+      files: attachedFiles(services.files, 'applications'),
+      announceCatalogueChange: () => services.menuTrees.announceChange(null),
+    }),
+    ...menuAdminResources({
+      files: attachedFiles(services.files, 'menus'),
+      announceChange: (tenantId) => services.menuTrees.announceChange(tenantId),
+      userOf: (accountId, tenantId) => services.currentUser.of({ accountId, tenantId }),
+    }),
     platformUserAdminResource({
       sms: services.sms,
       endSessions: (accountId) => services.sessions.revokeAccount(accountId),
@@ -31,5 +52,25 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
     apiClientAdminResource({ announceChange: () => services.apiClients.changed() }),
     tenantLedgerAdminResource(),
     operationLogAdminResource(),
+    departmentAdminResource(),
+    tenantUserAdminResource({
+      sms: services.sms,
+      endMemberSessions: (tenantId, accountId) => services.sessions.revokeMember(tenantId, accountId),
+      endSession: (familyId) => services.sessions.revoke({ familyId }),
+      unlock: (username) => services.lockout.unlock(username),
+      accountsChanged: () => services.accounts.changed(),
+    }),
+    tenantRoleAdminResource({ announceMenuChange, holdersChanged: () => services.currentUser.forget() }),
+    ...userLedgerAdminResources({ lockedUsernames: () => services.lockout.lockedUsernames() }),
+    versionAdminResource({
+      packages: services.versionPackages,
+      fileReferences: services.files,
+      // A release changes the `_v` of every tenant it covers: the catalogue counter moved.
+      announceChange: () => services.menuTrees.announceChange(null),
+    }),
+    // Files (issue 14, /resourceManagement): the platform's own and the active tenant's.
+    ...fileAdminResources(services.files),
+    ...dictionaryAdminResources({ announceChange: (tenantId) => services.dictionaries.changed(tenantId) }),
+    ...parameterAdminResources(),
   ];
 };

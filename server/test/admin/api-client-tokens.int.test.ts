@@ -91,7 +91,7 @@ describe.each(testBackends())('client-credentials tokens on $name', (backend) =>
     );
     expect(stored.map((row) => row.tokenHash)).toContain(hashSecret(token));
     expect(JSON.stringify(stored)).not.toContain(token);
-    // The dictionary of the credential's tenant: water's own deviceType (with hydrant).
+    // The dictionary of the credential's tenant: water's device_type (with its own hydrant), asked the earlier way.
     const read = await readDictionary(token);
     expect(read.statusCode, read.body).toBe(200);
     expect(read.json().Response.deviceType.map((item: { value: string }) => item.value)).toContain('hydrant');

@@ -91,8 +91,14 @@ describe.each(testBackends())('the OpenAPI fuzz suite on $name', (backend) => {
     );
     const fingerprint = await createWriteFingerprint(infra.db);
     const settle = async () => {
-      // Both logs are written behind: what earlier requests queued must land before a comparison.
-      await Promise.all([app.services.loginLog.flush(), app.services.usageLogs.flush()]);
+      // Both logs, the search figures and the search index's background work are written behind:
+      // what earlier requests queued must land before a comparison.
+      await Promise.all([
+        app.services.loginLog.flush(),
+        app.services.usageLogs.flush(),
+        app.services.search.analytics.flush(),
+        app.services.search.idle(),
+      ]);
       return fingerprint();
     };
     // Accepted requests of the administrators may change the sign-in look (a captcha, say); what a

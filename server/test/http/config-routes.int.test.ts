@@ -146,6 +146,25 @@ describe.each(testBackends())('configuration calls on $name', (backend) => {
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().Error).toBe('FORBIDDEN');
+
+    // The legacy route is held to the platform's floors like the settings page, and its change is a
+    // numbered version in the tenant settings history.
+    const belowFloor = await app.server.inject({
+      method: 'POST',
+      url: '/dmp/tenant/sysConfig/save',
+      headers: bearer(adminToken),
+      payload: { title: '弱密码', pwdRuleType: 6, pwdMinLength: 4 },
+    });
+    expect(belowFloor.statusCode).toBe(400);
+    expect(belowFloor.json().Error).toBe('BELOW_PLATFORM_FLOOR');
+    expect(decodeLoginConfig((await cfgEncrypt('?tenant=water')).body.Response).title).toBe('水务新标题');
+    const history = await app.server.inject({
+      method: 'GET',
+      url: '/ump/admin/tenant-settings/history?page=1&pageSize=5',
+      headers: bearer(adminToken),
+    });
+    expect(history.statusCode).toBe(200);
+    expect(JSON.stringify(history.json().Response)).toContain('水务新标题');
   });
 
   it('GET /ump/key answers one RSA public key, the same on every call', async () => {

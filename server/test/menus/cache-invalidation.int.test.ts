@@ -1,8 +1,8 @@
 import type { MenuItemNode } from '@uniwim/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { menuItems } from '../../src/db/schema';
 import { createMenusRepo, type MenusRepo } from '../../src/modules/menus/repo';
+import { menuItems } from '../../src/modules/menus/schema';
 import { createMenuTreeService } from '../../src/modules/menus/service';
 import type { ActiveSession } from '../../src/modules/sessions/repo';
 import { type TestInfrastructure, testBackends } from '../support/backends';
@@ -53,6 +53,7 @@ describe.each(testBackends())('menu tree cache on $name', (backend) => {
       pubsub: infra.pubsub,
       access: app.services.access,
       operatorCodes: async () => [],
+      tenantCodes: async () => [],
     });
     const session = await sessionOf('water.op', 't-water');
     const answers = await Promise.all(Array.from({ length: 50 }, () => service.userTree(session)));
@@ -74,6 +75,7 @@ describe.each(testBackends())('menu tree cache on $name', (backend) => {
       pubsub: infra.pubsub,
       access: app.services.access,
       operatorCodes: async () => [],
+      tenantCodes: async () => [],
     });
     const unsubscribe = await service.listenForChanges();
     try {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Database, openDatabase } from '../../src/platform/db/database';
 import { MemoryPubSub } from '../../src/platform/pubsub';
@@ -145,6 +146,20 @@ describe.each(postgresUrls)(
         expect(me.json().Response.username).toBe('water.op');
         expect((await app.server.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
       });
+    });
+
+    // The connection a transaction holds, lost between two of its queries, says so with an 'error'
+    // event on the client: unheard, that event ended the whole process.
+    it('fails a transaction whose connection is lost between its queries, and nothing else', async () => {
+      const transaction = db.asPlatform(async (tx) => {
+        await tx.execute(sql`SELECT 1`);
+        await proxy.cut();
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`SELECT 1`);
+      });
+      await expect(transaction).rejects.toThrow();
+      await proxy.restore();
+      await vi.waitFor(() => db.ping(), { timeout: RECOVERY_BUDGET_MS, interval: 50 });
     });
   },
 );

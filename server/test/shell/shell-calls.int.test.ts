@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applications } from '../../src/db/schema';
+import { applications } from '../../src/modules/applications/schema';
 import { SEND_TO_SELF_PER_MINUTE } from '../../src/modules/messages/service';
 import { type TestInfrastructure, testBackends } from '../support/backends';
 import { bearer, tokenFor } from '../support/fixtures';
@@ -129,23 +129,32 @@ describe.each(testBackends())('shell calls on $name', (backend) => {
   });
 
   describe('dictionaries and parameters', () => {
-    it("answers each code's items, the tenant's dictionary replacing the platform's", async () => {
+    it("answers each code's active items: the platform's, with the tenant's changes and additions", async () => {
       const water = await post('/ump/dictionary/getValueByCode', waterOp, {
-        codes: ['deviceType', 'deviceStatus', 'nothing'],
+        codes: ['device_type', 'device_status', 'nothing'],
       });
       expect(water.statusCode).toBe(200);
       const values = water.json().Response;
-      expect(values.deviceType.map((i: { value: string }) => i.value)).toEqual([
+      // Water switched the sensor off for itself and added the hydrant.
+      expect(values.device_type.map((i: { value: string }) => i.value)).toEqual([
         'pump',
         'valve',
         'meter',
         'hydrant',
       ]);
-      expect(values.deviceStatus[0]).toEqual({ value: 'online', name: '在线', sort: 1 });
-      expect(values.nothing).toEqual([]);
-      const energy = await post('/ump/dictionary/getValueByCode', energyStaff, {
-        codes: 'deviceType, deviceStatus',
+      expect(values.device_status[0]).toEqual({
+        value: 'online',
+        name: '在线',
+        nameEn: 'Online',
+        color: 'green',
+        sort: 1,
       });
+      expect(values.nothing).toEqual([]);
+      // Codes asked in the earlier camelCase style still find their type, answered under the asked code.
+      const energy = await post('/ump/dictionary/getValueByCode', energyStaff, {
+        codes: 'deviceType, device_status',
+      });
+      expect(Object.keys(energy.json().Response)).toEqual(['deviceType', 'device_status']);
       expect(energy.json().Response.deviceType.map((i: { value: string }) => i.value)).toEqual([
         'pump',
         'valve',
@@ -165,12 +174,12 @@ describe.each(testBackends())('shell calls on $name', (backend) => {
         const res = await post('/ump/dictionary/getValueByCode', waterOp, payload);
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       }
-      expect((await post('/ump/dictionary/getValueByCode', null, { codes: ['deviceType'] })).statusCode).toBe(
-        401,
-      );
+      expect(
+        (await post('/ump/dictionary/getValueByCode', null, { codes: ['device_type'] })).statusCode,
+      ).toBe(401);
     });
 
-    it("answers the tenant's parameters over the platform's defaults", async () => {
+    it("answers the tenant's parameters over the platform's defaults, those readable by clients", async () => {
       const all = await get('/ump/param/get', waterOp);
       expect(all.json().Response).toEqual({
         defaultPageSize: '20',

@@ -3,8 +3,7 @@ import type { Locale } from 'antd/es/locale';
 // The es/ build: antd/locale/* are CommonJS and drag in more than the locale.
 import zhCN from 'antd/es/locale/zh_CN';
 import { type ReactNode, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import type { Language } from '../lib/language';
+import { useLanguage } from '../i18n';
 import { theme as platformTheme } from './theme';
 
 /**
@@ -19,9 +18,10 @@ const loadEnglish = async (): Promise<Locale> => {
 };
 
 /**
- * antd's theme and locale, following i18next. Pages wrap everything in it (AppProviders); the shell,
- * whose first frame is drawn without antd, wraps each part that uses antd and loads later. Until the
- * English locale has arrived (a few milliseconds after choosing English), antd's own texts stay Chinese.
+ * antd's theme and locale, following the page's language (useLanguage). Pages wrap everything in it
+ * (AppProviders); the shell, whose first frame is drawn without antd, wraps each part that uses antd and
+ * loads later. Until the English locale has arrived (a few milliseconds after choosing English), antd's
+ * own texts stay Chinese.
  */
 export const AntdScope = ({
   children,
@@ -30,8 +30,7 @@ export const AntdScope = ({
   children: ReactNode;
   theme?: ThemeConfig;
 }) => {
-  const { i18n } = useTranslation();
-  const language = (i18n.resolvedLanguage ?? i18n.language) as Language;
+  const language = useLanguage();
   const [loadedEnglish, setLoadedEnglish] = useState(english);
 
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { GlobalOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
-import { changeLanguage } from '../i18n';
+import { changeLanguage, useLanguage } from '../i18n';
+import { useLocalizedTexts } from '../i18n/texts';
+import { appTexts } from './app-texts';
 import './language-switch.css';
 
 /**
@@ -8,17 +9,17 @@ import './language-switch.css';
  * button styled like antd's text button: the shell draws its header before antd has loaded.
  */
 export const LanguageSwitch = ({ className }: { className?: string }) => {
-  const { t, i18n } = useTranslation();
-  const next = i18n.language === 'en-US' ? 'zh-CN' : 'en-US';
+  const texts = useLocalizedTexts(appTexts).common;
+  const next = useLanguage() === 'en-US' ? 'zh-CN' : 'en-US';
   const nextName = next === 'en-US' ? 'English' : '中文';
   return (
     <button
       type="button"
       className={`language-switch${className ? ` ${className}` : ''}`}
       // The name contains the visible text, so speech input ("click English") finds the button.
-      aria-label={`${t('common.switchLanguage')} ${nextName}`}
-      title={t('common.switchLanguage')}
-      onClick={() => void changeLanguage(next)}
+      aria-label={`${texts.switchLanguage} ${nextName}`}
+      title={texts.switchLanguage}
+      onClick={() => changeLanguage(next)}
     >
       <GlobalOutlined />
       <span>{nextName}</span>

@@ -1,6 +1,6 @@
 import { type ReactNode, StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n } from '../i18n';
+import { initLanguage } from '../i18n';
 import './base.css';
 
 export interface MountOptions {
@@ -14,7 +14,7 @@ export interface MountOptions {
 
 /** Language, then render into #root: the start-up every HTML entry shares. */
 export const mountRoot = (page: ReactNode, options: MountOptions = {}): void => {
-  initI18n();
+  initLanguage();
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
   const root = createRoot(container);

@@ -1,37 +1,49 @@
-import i18next, { type i18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, type Language, resolveLanguage } from '../lib/language';
+import { useSyncExternalStore } from 'react';
+import { type Language, resolveLanguage } from '../lib/language';
 import { LocalStorageKeys } from '../lib/storage-keys';
-import { enUS } from './en-US';
-import { zhCN } from './zh-CN';
 
-export const resources = {
-  'zh-CN': { translation: zhCN },
-  'en-US': { translation: enUS },
-} as const;
+export type { Language } from '../lib/language';
 
 /** The language for this page load: `?lang=` first, then the stored preference. */
 export const detectLanguage = (): Language =>
   resolveLanguage(
-    new URLSearchParams(location.search).get('lang'),
-    localStorage.getItem(LocalStorageKeys.language),
+    typeof location === 'undefined' ? null : new URLSearchParams(location.search).get('lang'),
+    typeof localStorage === 'undefined' ? null : localStorage.getItem(LocalStorageKeys.language),
   );
 
-export const initI18n = (language: Language = detectLanguage()): i18n => {
-  // Resources are bundled, so initialisation can finish before the first render.
-  void i18next.use(initReactI18next).init({
-    resources,
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-  });
-  document.documentElement.lang = language;
-  return i18next;
+/*
+ * The page's language: a tiny external store that React reads with useSyncExternalStore, so a change
+ * re-renders every component showing texts without a provider. Detected on first use.
+ */
+let current: Language | undefined;
+const listeners = new Set<() => void>();
+
+/** The page's current language (for code outside React; components use useLanguage). */
+export const currentLanguage = (): Language => {
+  current ??= detectLanguage();
+  return current;
 };
 
-export const changeLanguage = async (language: Language): Promise<void> => {
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** At start-up: detect the language and tell the document (screen readers, fonts, hyphenation). */
+export const initLanguage = (language: Language = detectLanguage()): Language => {
+  current = language;
+  document.documentElement.lang = language;
+  return language;
+};
+
+/** Switches the page's language, remembers the choice, and re-renders whatever shows texts. */
+export const changeLanguage = (language: Language): void => {
   localStorage.setItem(LocalStorageKeys.language, language);
   document.documentElement.lang = language;
-  await i18next.changeLanguage(language);
+  if (language === current) return;
+  current = language;
+  for (const listener of listeners) listener();
 };
+
+/** The page's current language; the component re-renders when it changes. */
+export const useLanguage = (): Language => useSyncExternalStore(subscribe, currentLanguage, currentLanguage);

@@ -1,5 +1,6 @@
 import { Modal } from 'antd';
-import i18next from 'i18next';
+import { appTexts } from '../app/app-texts';
+import { textsIn } from '../i18n/texts';
 import { logout } from './logout';
 import type { RefreshFailure } from './token-refresh';
 
@@ -8,10 +9,11 @@ import type { RefreshFailure } from './token-refresh';
  * (no close icon, no mask click, no Escape), then logout. Loaded on demand: it brings antd's Modal.
  */
 export const alertSessionExpired = (failure: RefreshFailure): void => {
+  const texts = textsIn(appTexts).session;
   Modal.warning({
-    title: i18next.t('session.alertTitle'),
-    content: failure.message ?? i18next.t('session.refreshFailed'),
-    okText: i18next.t('session.ok'),
+    title: texts.alertTitle,
+    content: failure.message ?? texts.refreshFailed,
+    okText: texts.ok,
     closable: false,
     maskClosable: false,
     keyboard: false,

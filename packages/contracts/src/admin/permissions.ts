@@ -7,11 +7,14 @@ import type { LocalText } from './resource';
  * `tenant` codes through the roles of the active tenant.
  */
 export interface PermissionDefinition {
-  scope: 'platform' | 'tenant';
+  /** `both`: the same code on the platform (its own files) and in a tenant (the tenant's files). */
+  scope: 'platform' | 'tenant' | 'both';
   title: LocalText;
 }
 
 const platform = (zh: string, en: string): PermissionDefinition => ({ scope: 'platform', title: { zh, en } });
+const tenant = (zh: string, en: string): PermissionDefinition => ({ scope: 'tenant', title: { zh, en } });
+const both = (zh: string, en: string): PermissionDefinition => ({ scope: 'both', title: { zh, en } });
 
 export const PERMISSIONS = {
   'tenant:list': platform('查看租户', 'View tenants'),
@@ -53,17 +56,102 @@ export const PERMISSIONS = {
   'operation-log:list': platform('查看操作日志', 'View operation logs'),
   'job:list': platform('查看任务', 'View jobs'),
   'job:list-all': platform('查看所有人的任务', "View everyone's jobs"),
-  'tenant-job:list': {
-    scope: 'tenant',
-    title: { zh: '查看本人的导入导出任务', en: 'View own import and export jobs' },
-  },
+  'user-ledger:list-all': platform('查看全部租户的用户台账', "View every tenant's user register"),
+  'user-ledger:export-all': platform('导出全部租户的用户台账', "Export every tenant's user register"),
+  // Dictionaries and parameters (issue 14): the platform's, and the tenant's own.
+  'platform-dictionary:list': platform('查看平台字典', 'View platform dictionaries'),
+  'platform-dictionary:create': platform('新增平台字典', 'Create platform dictionaries'),
+  'platform-dictionary:update': platform('修改平台字典', 'Edit platform dictionaries'),
+  'platform-dictionary:delete': platform('删除平台字典', 'Delete platform dictionaries'),
+  'platform-dictionary:export': platform('导出平台字典', 'Export platform dictionaries'),
+  'platform-parameter:list': platform('查看平台参数', 'View platform parameters'),
+  'platform-parameter:create': platform('新增平台参数', 'Create platform parameters'),
+  'platform-parameter:update': platform('修改平台参数', 'Edit platform parameters'),
+  'platform-parameter:delete': platform('删除平台参数', 'Delete platform parameters'),
+  'platform-parameter:export': platform('导出平台参数', 'Export platform parameters'),
+  'dictionary:list': tenant('查看数据字典', 'View dictionaries'),
+  'dictionary:create': tenant('新增数据字典', 'Create dictionaries'),
+  'dictionary:update': tenant('修改数据字典', 'Edit dictionaries'),
+  'dictionary:delete': tenant('删除数据字典', 'Delete dictionaries'),
+  'dictionary:export': tenant('导出数据字典', 'Export dictionaries'),
+  'parameter:list': tenant('查看参数', 'View parameters'),
+  'parameter:update': tenant('修改参数', 'Edit parameters'),
+  'parameter:export': tenant('导出参数', 'Export parameters'),
+  // Issue 14: the application catalogue and the global menu trees (platform).
+  'application:list': platform('查看应用', 'View applications'),
+  'application:create': platform('新增应用', 'Create applications'),
+  'application:update': platform('修改应用', 'Edit applications'),
+  'application:publish': platform('发布/下线应用', 'Publish or take applications offline'),
+  'application:delete': platform('删除应用', 'Delete applications'),
+  'application:export': platform('导出应用', 'Export applications'),
+  'menu:list': platform('查看应用菜单', 'View application menus'),
+  'menu:create': platform('新增应用菜单', 'Create application menu items'),
+  'menu:update': platform('修改应用菜单', 'Edit application menu items'),
+  'menu:delete': platform('删除应用菜单', 'Delete application menu items'),
+  'menu:export': platform('导出菜单树', 'Export menu trees'),
+  'menu:import': platform('导入菜单树', 'Import menu trees'),
+  'version:list': platform('查看版本', 'View application versions'),
+  'version:create': platform('新增版本', 'Create application versions'),
+  'version:update': platform('修改版本', 'Edit application versions'),
+  'version:publish': platform('发布版本', 'Publish application versions'),
+  'version:revoke': platform('撤回版本', 'Revoke application versions'),
+  'version:delete': platform('删除版本', 'Delete application versions'),
+  'version:export': platform('导出版本', 'Export application versions'),
+  'tenant-job:list': tenant('查看本人的导入导出任务', 'View own import and export jobs'),
+  // The tenant's own administration (issue 13): held through the roles of the active tenant.
+  'tenant-settings:read': tenant('查看租户设置', 'View tenant settings'),
+  'tenant-settings:update': tenant('修改租户设置', 'Edit tenant settings'),
+  'tenant-settings:security': tenant('修改安全策略', 'Edit the security policy'),
+  'department:list': tenant('查看部门', 'View departments'),
+  'department:create': tenant('新增部门', 'Create departments'),
+  'department:update': tenant('修改部门', 'Edit departments'),
+  'department:delete': tenant('删除部门', 'Delete departments'),
+  'user:list': tenant('查看用户', 'View users'),
+  'user:view-mobile': tenant('查看完整手机号', 'See full mobile numbers'),
+  'user:create': tenant('新增用户', 'Create users'),
+  'user:update': tenant('修改用户', 'Edit users'),
+  'user:enable': tenant('启用/停用用户', 'Enable or disable users'),
+  'user:reset-password': tenant('重置用户密码', 'Reset user passwords'),
+  'user:unlock': tenant('解锁用户', 'Unlock users'),
+  'user:sessions': tenant('管理用户会话', 'Manage user sessions'),
+  'user:assign-roles': tenant('分配角色', 'Assign roles'),
+  'user:delete': tenant('删除用户', 'Delete users'),
+  'user:export': tenant('导出用户', 'Export users'),
+  'user:import': tenant('导入用户', 'Import users'),
+  'role:list': tenant('查看角色', 'View roles'),
+  'role:create': tenant('新增角色', 'Create roles'),
+  'role:update': tenant('修改角色', 'Edit roles'),
+  'role:grant': tenant('角色授权', 'Grant menus and permissions'),
+  'role:assign-users': tenant('分配角色用户', 'Assign users to roles'),
+  'role:delete': tenant('删除角色', 'Delete roles'),
+  'role:effective-permissions': tenant('查看有效权限', 'View effective permissions'),
+  'user-ledger:list': tenant('查看用户台账', 'View the user register'),
+  'user-ledger:export': tenant('导出用户台账', 'Export the user register'),
+  // Issue 14: the tenant's own public menu items.
+  'tenant-menu:list': tenant('查看公共菜单', 'View public menu items'),
+  'tenant-menu:create': tenant('新增公共菜单', 'Create public menu items'),
+  'tenant-menu:update': tenant('修改公共菜单', 'Edit public menu items'),
+  'tenant-menu:delete': tenant('删除公共菜单', 'Delete public menu items'),
+  // The header search's settings (issue 14, /searchSet).
+  'search-settings:read': tenant('查看搜索设置', 'View search settings'),
+  'search-settings:update': tenant('修改搜索设置', 'Edit search settings'),
+  // Files (issue 14, /resourceManagement): the platform's own files and each tenant's.
+  'file:list': both('查看文件', 'View files'),
+  'file:upload': both('上传文件', 'Upload files'),
+  'file:delete': both('删除文件', 'Delete files'),
+  'file:quota': platform('设置租户存储配额', 'Set tenant storage quotas'),
 } as const satisfies Record<string, PermissionDefinition>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;
 
 export const isPermissionCode = (code: string): code is PermissionCode => Object.hasOwn(PERMISSIONS, code);
 
-export const permissionCodesOf = (scope: PermissionDefinition['scope']): PermissionCode[] =>
-  (Object.entries(PERMISSIONS) as [PermissionCode, PermissionDefinition][])
-    .filter(([, definition]) => definition.scope === scope)
-    .map(([code]) => code);
+/** Whether a code is held in a scope (a `both` code in either). */
+export const permissionHasScope = (code: string, scope: 'platform' | 'tenant'): boolean => {
+  if (!isPermissionCode(code)) return false;
+  const defined: PermissionDefinition['scope'] = PERMISSIONS[code].scope;
+  return defined === scope || defined === 'both';
+};
+
+export const permissionCodesOf = (scope: 'platform' | 'tenant'): PermissionCode[] =>
+  (Object.keys(PERMISSIONS) as PermissionCode[]).filter((code) => permissionHasScope(code, scope));

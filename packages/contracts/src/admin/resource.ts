@@ -34,8 +34,11 @@ export interface ColumnDeclaration {
   list?: boolean;
   /** Read from an import workbook (and written in its template). */
   importable?: boolean;
-  /** In exports: dates as local date-time, booleans as 是/否. */
-  kind?: 'text' | 'number' | 'date' | 'boolean' | 'list';
+  /**
+   * In exports: dates as local date-time, booleans as 是/否. In lists, an image's address shows the
+   * image and a link's address opens in a new window (exports carry the address).
+   */
+  kind?: 'text' | 'number' | 'date' | 'boolean' | 'list' | 'image' | 'link';
   /** Masked in exports and in the operation log. */
   secret?: boolean;
   /** The import template's example row shows this (otherwise a value fitting the kind). */
@@ -60,6 +63,8 @@ export interface ActionDeclaration {
   danger?: boolean;
   /** What the action answers, when more than the record (a purge report, say). */
   answer?: z.ZodObject;
+  /** False: not among the row's buttons, because the page offers it its own way (a role's users). */
+  rowButton?: boolean;
 }
 
 export interface ResourceDeclaration<

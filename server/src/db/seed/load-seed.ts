@@ -2,25 +2,25 @@ import { chmod, copyFile, mkdir, readFile, stat, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { PACKAGES_FOLDER } from '../../modules/app-packages/package-files';
+import { applications } from '../../modules/applications/schema';
+import { departments } from '../../modules/departments/schema';
+import { childPath, rootDepartmentId, rootDepartmentName } from '../../modules/departments/tree-path';
+import { seedPlatformDictionaries, seedTenantDictionaries } from '../../modules/dictionaries/seed';
+import { menuItems } from '../../modules/menus/schema';
+import { seedPlatformParameters, seedTenantParameters } from '../../modules/parameters/seed';
 import { hashPassword } from '../../platform/crypto/passwords';
 import { newId, randomPassword } from '../../platform/crypto/tokens';
 import type { Database, Tx } from '../../platform/db/database';
 import { SERVER_ROOT } from '../../server-root';
 import {
   accounts,
-  applications,
   membershipRoles,
-  menuItems,
-  platformDictionaries,
-  platformParams,
   platformSettings,
   roleMenuGrants,
   roles,
   tenantApplications,
-  tenantDictionaries,
   tenantLoginConfigs,
   tenantMemberships,
-  tenantParams,
   tenants,
 } from '../schema';
 import type { Seed, SeedMenu } from './seed-schema';
@@ -79,6 +79,7 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
       externalLink: app.externalLink,
       operatingManual: app.operatingManual,
       packagePath: app.package,
+      status: app.status,
     });
     const flat = flatten(app.menus, null);
     menuIdsByApp.set(
@@ -142,12 +143,8 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
   };
   await upsertAccount(seed.platform.admin, true);
   await tx.insert(platformSettings).values({ key: 'login_config', value: seed.platform.loginConfig });
-  for (const { code, name, items } of seed.platform.dictionaries) {
-    await tx.insert(platformDictionaries).values({ code, name, items });
-  }
-  for (const { key, value, description } of seed.platform.params) {
-    await tx.insert(platformParams).values({ key, value, description });
-  }
+  const platformDictionaries = await seedPlatformDictionaries(tx, seed.platform.dictionaries);
+  const platformParameters = await seedPlatformParameters(tx, seed.platform.params);
 
   for (const tenant of seed.tenants) {
     const tenantId = tenant.id ?? newId('t-');
@@ -170,27 +167,52 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
     for (const key of tenant.applications) {
       await tx.insert(tenantApplications).values({ tenantId, applicationId: `app-${key}` });
     }
-    for (const { code, name, items } of tenant.dictionaries) {
-      await tx.insert(tenantDictionaries).values({ tenantId, code, name, items });
-    }
-    for (const { key, value, description } of tenant.params) {
-      await tx.insert(tenantParams).values({ tenantId, key, value, description });
-    }
+    await seedTenantDictionaries(tx, tenantId, tenant.dictionaries, platformDictionaries);
+    await seedTenantParameters(tx, tenantId, tenant.params, platformParameters);
     const roleIds = new Map<string, string>();
     for (const role of tenant.roles) {
       const roleId = `${tenantId}-${role.code}`;
       roleIds.set(role.code, roleId);
-      await tx
-        .insert(roles)
-        .values({ tenantId, id: roleId, code: role.code, name: role.name, isAdmin: role.isAdmin });
+      await tx.insert(roles).values({
+        tenantId,
+        id: roleId,
+        code: role.code,
+        name: role.name,
+        isAdmin: role.isAdmin,
+        builtin: role.isAdmin,
+        permissions: role.permissions,
+        dataScope: role.dataScope,
+      });
       const granted = role.menus.includes('*')
         ? tenantMenus
         : role.menus.filter((m) => tenantMenus.includes(m));
       for (const menuId of granted) await tx.insert(roleMenuGrants).values({ tenantId, roleId, menuId });
     }
+    const rootId = rootDepartmentId(tenantId);
+    const rootPath = childPath(null, rootId);
+    await tx.insert(departments).values({
+      tenantId,
+      id: rootId,
+      name: rootDepartmentName(tenant.name),
+      path: rootPath,
+      depth: 1,
+    });
+    const placed = new Map<string, { id: string; path: string; depth: number }>();
+    for (const [sort, department] of tenant.departments.entries()) {
+      const parent = department.parent
+        ? placed.get(department.parent)!
+        : { id: rootId, path: rootPath, depth: 1 };
+      const id = `${rootId}-${department.code}`;
+      const place = { id, path: childPath(parent.path, id), depth: parent.depth + 1 };
+      placed.set(department.code, place);
+      await tx
+        .insert(departments)
+        .values({ tenantId, parentId: parent.id, name: department.name, sort, ...place });
+    }
     for (const user of tenant.users) {
       const accountId = await upsertAccount(user, false);
-      await tx.insert(tenantMemberships).values({ tenantId, accountId });
+      const departmentId = user.department ? placed.get(user.department)!.id : rootId;
+      await tx.insert(tenantMemberships).values({ tenantId, accountId, departmentId, source: 'seed' });
       for (const code of user.roles) {
         await tx.insert(membershipRoles).values({ tenantId, accountId, roleId: roleIds.get(code)! });
       }

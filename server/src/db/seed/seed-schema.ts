@@ -1,8 +1,10 @@
 import {
-  DICTIONARY_CODE_PATTERN,
-  dictionaryItemSchema,
+  DICTIONARY_COLOR_OPTIONS,
+  DICTIONARY_TYPE_CODE,
   loginConfigOverrideSchema,
   PARAM_KEY_PATTERN,
+  PARAMETER_TYPES,
+  parameterChoicesSchema,
 } from '@uniwim/contracts';
 import { z } from 'zod';
 
@@ -21,6 +23,8 @@ const userSeed = z.strictObject({
   mustChangePassword: z.boolean().default(false),
   /** The user signs in with a second factor (an SMS code) whatever the tenant requires. */
   twoFactorEnabled: z.boolean().default(false),
+  /** The code of the tenant's department the user is placed in; omitted: the root department. */
+  department: identifier.optional(),
 });
 
 type MenuSeed = {
@@ -71,18 +75,51 @@ const menuSeed: z.ZodType<MenuSeed> = z.lazy(() =>
   }),
 );
 
-/** Dictionaries (POST /ump/dictionary/getValueByCode): a tenant's replaces the platform's of the same code. */
-const dictionarySeed = z.strictObject({
-  code: z.string().regex(DICTIONARY_CODE_PATTERN, 'a letter, then letters, digits, . _ -'),
+/** An item of a dictionary; on a tenant's dictionary of a platform code, a value the platform has changes it. */
+const dictionaryItemSeed = z.strictObject({
+  value: z.string().regex(/^[^\s,]{1,100}$/, '1-100 characters, no spaces or commas'),
   name: z.string().min(1).max(100),
-  items: z.array(dictionaryItemSchema).max(500),
+  nameEn: z.string().min(1).max(100).optional(),
+  sort: z.number().int().min(0).max(99_999).default(0),
+  color: z.enum(DICTIONARY_COLOR_OPTIONS.map((o) => o.value) as [string, ...string[]]).optional(),
+  status: z.enum(['active', 'disabled']).optional(),
+  /** Platform items only: tenants cannot change it. */
+  locked: z.boolean().optional(),
 });
 
-/** Parameters (GET /ump/param/get): a tenant's value overrides the platform's of the same key. */
-const paramSeed = z.strictObject({
+/**
+ * Dictionaries (POST /ump/dictionary/getValueByCode, /umpDict). The platform's are inherited by every
+ * tenant. A tenant's dictionary of a platform code holds the tenant's changes of platform items (by
+ * value) and its own items (the platform's type must be extendable); of another code, the tenant's own type.
+ */
+const dictionarySeed = z.strictObject({
+  code: z
+    .string()
+    .max(64)
+    .regex(DICTIONARY_TYPE_CODE, 'a lower-case letter, then lower-case letters, digits, _'),
+  /** Required for a type of the platform or of the tenant's own; ignored on a platform code's changes. */
+  name: z.string().min(1).max(100).optional(),
+  nameEn: z.string().min(1).max(100).optional(),
+  /** Platform types only: tenants may add their own items. */
+  extendable: z.boolean().optional(),
+  items: z.array(dictionaryItemSeed).max(500),
+});
+
+/** Parameters (GET /ump/param/get, /umpParameters): the platform defines them, a tenant sets its own values. */
+const platformParamSeed = z.strictObject({
   key: z.string().regex(PARAM_KEY_PATTERN, 'a letter, then letters, digits, . _ -'),
-  value: z.string().max(2000),
+  value: z.string().max(4000),
+  name: z.string().min(1).max(100).optional(),
   description: z.string().max(200).optional(),
+  type: z.enum(PARAMETER_TYPES).default('text'),
+  choices: parameterChoicesSchema.optional(),
+  builtin: z.boolean().default(false),
+  clientReadable: z.boolean().default(true),
+  tenantEditable: z.boolean().default(true),
+});
+const tenantParamSeed = z.strictObject({
+  key: z.string().regex(PARAM_KEY_PATTERN, 'a letter, then letters, digits, . _ -'),
+  value: z.string().max(4000),
 });
 
 const tenantSeed = z.strictObject({
@@ -113,14 +150,27 @@ const tenantSeed = z.strictObject({
         isAdmin: z.boolean().default(false),
         /** Menu ids this role is granted; "*" grants every menu of the tenant's applications. */
         menus: z.array(z.string()).default(['*']),
+        /** Tenant permission codes of the admin console the role grants (issue 13). */
+        permissions: z.array(z.string().regex(/^[a-z-]+:[a-z-]+$/)).default([]),
+        /** Whose department-owned records the holders see. */
+        dataScope: z.enum(['all', 'custom', 'department', 'department_and_below', 'self']).default('all'),
       }),
+    )
+    .default([]),
+  /**
+   * The tenant's departments below its root (the root is named after the tenant); a department
+   * names its parent by code, or omits it to sit under the root. Parents come before children.
+   */
+  departments: z
+    .array(
+      z.strictObject({ code: identifier, name: z.string().min(1).max(64), parent: identifier.optional() }),
     )
     .default([]),
   users: z.array(userSeed).default([]),
   /** Application keys the tenant is empowered to use. */
   applications: z.array(identifier).default([]),
   dictionaries: z.array(dictionarySeed).default([]),
-  params: z.array(paramSeed).default([]),
+  params: z.array(tenantParamSeed).default([]),
 });
 
 export const seedSchema = z.strictObject({
@@ -130,7 +180,7 @@ export const seedSchema = z.strictObject({
     loginConfig: loginConfigOverrideSchema.default({}),
     /** Defaults of every tenant. */
     dictionaries: z.array(dictionarySeed).default([]),
-    params: z.array(paramSeed).default([]),
+    params: z.array(platformParamSeed).default([]),
   }),
   tenants: z.array(tenantSeed).default([]),
   applications: z
@@ -139,6 +189,8 @@ export const seedSchema = z.strictObject({
         key: identifier,
         name: z.string().min(1).max(100),
         version: z.string().max(20).default('1.0.0'),
+        /** draft and offline applications are shown in no shell (issue 14's catalogue lifecycle). */
+        status: z.enum(['draft', 'published', 'offline']).default('published'),
         internalLink: z.string().max(2000).optional(),
         externalLink: z.string().max(2000).optional(),
         operatingManual: z.string().max(2000).optional(),

@@ -1,3 +1,4 @@
+import { parameterValueProblem } from '@uniwim/contracts';
 import { type Seed, type SeedMenu, seedSchema } from './seed-schema';
 
 export class SeedError extends Error {}
@@ -65,6 +66,15 @@ export const validateSeed = (document: unknown, source: string): Seed => {
           fail(`${at}.roles[${r}].menus[${m}]`, `unknown menu "${menuId}"`);
       });
     });
+    const departmentCodes = new Set<string>();
+    tenant.departments.forEach((department, d) => {
+      if (department.parent && !departmentCodes.has(department.parent))
+        fail(
+          `${at}.departments[${d}].parent`,
+          `unknown department "${department.parent}" (parents come first)`,
+        );
+      unique(departmentCodes, department.code, `${at}.departments[${d}].code`, 'department code');
+    });
     const tenantUsernames = new Set<string>();
     tenant.users.forEach((user, u) => {
       unique(tenantUsernames, user.username, `${at}.users[${u}].username`, 'username in this tenant');
@@ -76,6 +86,8 @@ export const validateSeed = (document: unknown, source: string): Seed => {
       } else if (user.mobile && user.mobile !== known) {
         fail(`${at}.users[${u}].mobile`, `"${user.username}" is listed elsewhere with another mobile`);
       }
+      if (user.department && !departmentCodes.has(user.department))
+        fail(`${at}.users[${u}].department`, `unknown department "${user.department}"`);
       user.roles.forEach((code, r) => {
         if (!roleCodes.has(code)) fail(`${at}.users[${u}].roles[${r}]`, `unknown role "${code}"`);
       });
@@ -85,7 +97,11 @@ export const validateSeed = (document: unknown, source: string): Seed => {
   return seed;
 };
 
-/** Dictionary codes and parameter keys are unique per scope, and item values within a dictionary. */
+/**
+ * Dictionary codes and parameter keys are unique per scope, item values within a dictionary. A
+ * tenant adds values to a platform dictionary only when it is extendable, names its own types, sets
+ * only parameters the platform defines, and every parameter value fits its type.
+ */
 const checkDictionariesAndParams = (seed: Seed, fail: (path: string, message: string) => never) => {
   const scopes = [
     { at: 'platform', dictionaries: seed.platform.dictionaries, params: seed.platform.params },
@@ -110,4 +126,40 @@ const checkDictionariesAndParams = (seed: Seed, fail: (path: string, message: st
       keys.add(param.key);
     });
   }
+  const platformDictionaries = new Map(seed.platform.dictionaries.map((d) => [d.code, d]));
+  seed.platform.dictionaries.forEach((dictionary, d) => {
+    if (!dictionary.name) fail(`platform.dictionaries[${d}].name`, 'a platform dictionary needs a name');
+  });
+  const platformParams = new Map(seed.platform.params.map((p) => [p.key, p]));
+  seed.platform.params.forEach((param, p) => {
+    const problem = parameterValueProblem(param.type, param.value, param.choices);
+    if (problem) fail(`platform.params[${p}].value`, problem);
+    if (param.type === 'secret')
+      fail(`platform.params[${p}].type`, 'secrets are set on the page, not in a seed');
+  });
+  seed.tenants.forEach((tenant, t) => {
+    tenant.dictionaries.forEach((dictionary, d) => {
+      const at = `tenants[${t}].dictionaries[${d}]`;
+      const platform = platformDictionaries.get(dictionary.code);
+      if (!platform) {
+        if (!dictionary.name) fail(`${at}.name`, "the tenant's own dictionary needs a name");
+        return;
+      }
+      const platformValues = new Set(platform.items.map((item) => item.value));
+      dictionary.items.forEach((item, v) => {
+        if (platformValues.has(item.value)) {
+          if (platform.items.find((p) => p.value === item.value)?.locked)
+            fail(`${at}.items[${v}]`, `"${item.value}" is locked by the platform`);
+        } else if (!platform.extendable) {
+          fail(`${at}.items[${v}].value`, `the platform dictionary "${dictionary.code}" is not extendable`);
+        }
+      });
+    });
+    tenant.params.forEach((param, p) => {
+      const definition = platformParams.get(param.key);
+      if (!definition) fail(`tenants[${t}].params[${p}].key`, `unknown parameter "${param.key}"`);
+      const problem = parameterValueProblem(definition.type, param.value, definition.choices);
+      if (problem) fail(`tenants[${t}].params[${p}].value`, problem);
+    });
+  });
 };

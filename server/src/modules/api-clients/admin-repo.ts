@@ -1,9 +1,10 @@
 import { type ApiClientRow, type ApiScope, apiClientsResource } from '@uniwim/contracts';
 import { count, eq, sql } from 'drizzle-orm';
-import { applications, tenants } from '../../db/schema';
+import { tenants } from '../../db/schema';
 import { type FieldSql, type ListQuery, listOrder, listWhere, offsetOf } from '../../platform/admin/list-sql';
 import { updateAtVersion } from '../../platform/admin/versioned-update';
 import type { Tx } from '../../platform/db/database';
+import { applications } from '../applications/schema';
 import { apiClients } from './schema';
 import { chinaDayOf } from './usage-recorder';
 

@@ -8,10 +8,11 @@ import {
   DEFAULT_SECRET_OVERLAP_HOURS,
 } from '@uniwim/contracts';
 import { eq } from 'drizzle-orm';
-import { applications, tenants } from '../../db/schema';
+import { tenants } from '../../db/schema';
 import type { AdminContext, ResourceDefinition, ResourceStore } from '../../platform/admin/resource-routes';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { applications } from '../applications/schema';
 import { apiClientsAdminRepo as repo } from './admin-repo';
 import { apiClients, apiClientTokens } from './schema';
 import { hashSecret, newClientId, newClientSecret } from './secrets';

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import {
   appPackageAnswerSchema,
   appPackageListItemSchema,
@@ -9,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuard, sessionOf } from '../../platform/http/auth-guard';
 import { ok } from '../../platform/http/envelope';
-import { attachmentHeader, contentTypeOf } from './package-files';
+import { attachmentHeader } from './package-files';
 import type { AppPackageService } from './service';
 
 export const appPackageRoutes =
@@ -23,7 +22,8 @@ export const appPackageRoutes =
           tags: ['shell'],
           summary: "Download link of an application's package",
           description:
-            'For an application the active tenant is empowered to use. `zip` is a link on this server ' +
+            'For an application the active tenant is empowered to use: the package of the version released ' +
+            'to the tenant (/umpVersioning), else the catalogue package. `zip` is a link on this server ' +
             '(GET /package-api/appPackage/download/{appKey}?ticket=) that needs no token and works for 10 ' +
             'minutes. NO_DOWNLOAD_PACKAGE ("暂无下载包") when the application has no package.',
           security: [{ bearer: [] }],
@@ -63,11 +63,11 @@ export const appPackageRoutes =
       async (request, reply) => {
         const found = await deps.appPackages.download(request.params.appKey, request.query.ticket);
         return reply
-          .header('content-type', contentTypeOf(found.fileName))
+          .header('content-type', found.contentType)
           .header('content-length', String(found.size))
           .header('content-disposition', attachmentHeader(found.fileName))
           .header('cache-control', 'private, no-store')
-          .send(createReadStream(found.file));
+          .send(found.stream);
       },
     );
   };

@@ -24,6 +24,8 @@ export interface Membership {
   membershipStatus: 'active' | 'disabled';
   tenantStatus: 'active' | 'disabled';
   tenantExpiresAt: Date | null;
+  /** The member's own expiry in that tenant (contractors, interns). */
+  memberExpiresAt?: Date | null;
 }
 
 interface MembershipJson {
@@ -31,6 +33,7 @@ interface MembershipJson {
   membershipStatus: Membership['membershipStatus'];
   tenantStatus: Membership['tenantStatus'];
   tenantExpiresAt: string | null;
+  memberExpiresAt: string | null;
 }
 
 /**
@@ -40,7 +43,7 @@ interface MembershipJson {
 const membershipsColumn = sql<MembershipJson[]>`coalesce((
   SELECT json_agg(json_build_object(
     'tenantId', m.tenant_id, 'membershipStatus', m.status,
-    'tenantStatus', t.status, 'tenantExpiresAt', t.expires_at
+    'tenantStatus', t.status, 'tenantExpiresAt', t.expires_at, 'memberExpiresAt', m.expires_at
   ) ORDER BY m.created_at, m.tenant_id)
   FROM ${tenantMemberships} m JOIN ${tenants} t ON t.id = m.tenant_id
   WHERE m.account_id = "accounts"."id"
@@ -70,6 +73,7 @@ const toLoginAccount = (row: LoginRow | undefined): LoginAccount | undefined =>
     memberships: row.memberships.map((m) => ({
       ...m,
       tenantExpiresAt: m.tenantExpiresAt === null ? null : new Date(m.tenantExpiresAt),
+      memberExpiresAt: m.memberExpiresAt ? new Date(m.memberExpiresAt) : null,
     })),
   };
 

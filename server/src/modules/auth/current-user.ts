@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@uniwim/contracts';
+import { type CurrentUser, tenantAdminPagesOf } from '@uniwim/contracts';
 import { TtlCache } from '../../platform/cache/ttl-cache';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
@@ -15,15 +15,20 @@ export const createCurrentUser = (deps: { users: UsersRepo; tenants: TenantServi
   // The answer is kept serialised too: this is the hottest authenticated call.
   const cache = new TtlCache<{ user: CurrentUser; json: string }>(5_000);
 
-  const load = async (session: ActiveSession): Promise<{ user: CurrentUser; json: string }> => {
+  const load = async (
+    session: Pick<ActiveSession, 'accountId' | 'tenantId'>,
+  ): Promise<{ user: CurrentUser; json: string }> => {
     const account = await deps.users.findAccount(session.accountId);
     if (account?.status !== 'active') throw new AppError('TOKEN_INVALID');
-    const [tenant, tenantAdmin] = session.tenantId
+    const [tenant, grants] = session.tenantId
       ? await Promise.all([
           deps.tenants.findById(session.tenantId),
-          deps.users.isTenantAdmin(session.tenantId, session.accountId),
+          deps.users.tenantGrantsOf(session.tenantId, session.accountId),
         ])
-      : [undefined, false];
+      : [undefined, undefined];
+    // The tenant's administrators, and members whose roles open a page of the admin console.
+    const tenantAdmin =
+      grants !== undefined && (grants.isAdmin || tenantAdminPagesOf(grants.codes).length > 0);
     const user: CurrentUser = {
       id: account.id,
       sn: account.sn,
@@ -38,11 +43,12 @@ export const createCurrentUser = (deps: { users: UsersRepo; tenants: TenantServi
     };
     return { user, json: JSON.stringify(ok(user)) };
   };
-  const entry = (session: ActiveSession) =>
+  const entry = (session: Pick<ActiveSession, 'accountId' | 'tenantId'>) =>
     cache.getOrLoad(`${session.accountId}|${session.tenantId ?? ''}`, () => load(session));
 
   return {
-    of: async (session: ActiveSession): Promise<CurrentUser> => (await entry(session)).user,
+    of: async (session: Pick<ActiveSession, 'accountId' | 'tenantId'>): Promise<CurrentUser> =>
+      (await entry(session)).user,
     /** The whole GET /ump/currUserInfo answer as JSON text. */
     answerJson: async (session: ActiveSession): Promise<string> => (await entry(session)).json,
     forget: () => cache.clear(),

@@ -27,6 +27,52 @@ export interface LockoutDeps {
   holdToFloor(scopes: LockoutSettings[]): Promise<LockoutSettings>;
 }
 
+/**
+ * The accounts locked lately, so the user register can list them: the Store has no scan, and a
+ * lock is a key with a lifetime. One small JSON value (locks are rare and short), changed by
+ * compare-and-set so two instances locking at once both land; expired entries are dropped.
+ */
+const LOCKED_INDEX_KEY = 'login:locked-index';
+const LOCKED_INDEX_MAX = 10_000;
+
+interface LockedEntry {
+  username: string;
+  until: number;
+}
+
+const parseLockedIndex = (value: string | null): LockedEntry[] => {
+  if (!value) return [];
+  try {
+    const parsed = JSON.parse(value) as unknown;
+    return Array.isArray(parsed)
+      ? parsed.filter(
+          (entry): entry is LockedEntry =>
+            typeof entry?.username === 'string' && typeof entry?.until === 'number',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+};
+
+const rememberLocked = async (store: Store, username: string, lockMs: number) => {
+  const name = username.trim().toLowerCase();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const now = Date.now();
+    const current = await store.get(LOCKED_INDEX_KEY);
+    const entries = parseLockedIndex(current).filter((entry) => entry.until > now && entry.username !== name);
+    entries.push({ username: name, until: now + lockMs });
+    const kept = entries.slice(-LOCKED_INDEX_MAX);
+    const ttlMs = Math.max(1, Math.max(...kept.map((entry) => entry.until)) - now);
+    const next = JSON.stringify(kept);
+    const written =
+      current === null
+        ? await store.setIfAbsent(LOCKED_INDEX_KEY, next, ttlMs)
+        : await store.compareAndSet(LOCKED_INDEX_KEY, current, next, ttlMs);
+    if (written) return;
+  }
+};
+
 /** Lock-out counters in the Store, so every instance counts the same failures. */
 export const createLockoutService = ({ store, effectiveConfig, holdToFloor }: LockoutDeps) => {
   const settingsOf = async (tenantId: string | null) =>
@@ -77,6 +123,7 @@ export const createLockoutService = ({ store, effectiveConfig, holdToFloor }: Lo
           await store.set(lockKey(subject), String(Date.now() + settings.lockMs), { ttlMs: settings.lockMs });
           await store.del(failureKey(subject));
           lockedForMs = settings.lockMs;
+          if (index === 0) await rememberLocked(store, username, settings.lockMs);
         }
       }
       return { lockedForMs, remaining };
@@ -86,6 +133,21 @@ export const createLockoutService = ({ store, effectiveConfig, holdToFloor }: Lo
     recordSuccess: async (username: string, ip: string, settings: LockoutSettings): Promise<void> => {
       const [account] = lockoutSubjects(username, ip, settings);
       await store.del(failureKey(account!));
+    },
+
+    /**
+     * The accounts locked right now (lower-cased usernames), for the user register's filter and
+     * marks: the index of recent locks, each still checked against its lock (an unlock lifts it).
+     */
+    lockedUsernames: async (): Promise<string[]> => {
+      const now = Date.now();
+      const recent = parseLockedIndex(await store.get(LOCKED_INDEX_KEY)).filter((entry) => entry.until > now);
+      const locked: string[] = [];
+      for (const entry of recent) {
+        const remainingMs = await store.ttlMs(lockKey({ id: `user:${entry.username}`, maxFailures: 0 }));
+        if (remainingMs !== null && remainingMs > 0) locked.push(entry.username);
+      }
+      return locked;
     },
 
     /** An administrator lifts an account's lock. True if it was locked. */

@@ -20,6 +20,14 @@ export interface SignInDeps {
   store: Store;
   /** Platform settings (issue 12): whether a platform-scope sign-in of an operator needs the SMS code. */
   operatorsNeedTwoFactor(): Promise<boolean>;
+  /** Keeps the membership's last sign-in time and address (every way of signing in ends here). */
+  recordMemberSignIn?(tenantId: string, accountId: string, ip: string | null): Promise<void>;
+  /** Tenant settings (issue 13): the IP allow-list and dormancy refuse; an expired password must be changed. */
+  tenantSignInGate(
+    account: { id: string; passwordChangedAt: Date | null },
+    tenantId: string,
+    ip: string | null,
+  ): Promise<{ passwordExpired: boolean }>;
 }
 
 export interface PendingTwoFactor {
@@ -87,16 +95,20 @@ export const createSignIn = (deps: SignInDeps) => {
       tenantUser?: boolean;
     },
   ): Promise<LoginResult> => {
+    const gate =
+      tenantId === null ? null : await deps.tenantSignInGate(account, tenantId, options.context.ip);
+    const changePwd = options.changePwd || gate?.passwordExpired === true;
     const issued = await deps.sessions.issue({
       accountId: account.id,
       tenantId,
-      purpose: options.changePwd ? 'change_password' : 'full',
+      purpose: changePwd ? 'change_password' : 'full',
       remember: options.remember,
       ip: options.context.ip,
       userAgent: options.context.userAgent,
       channel: options.context.channel,
     });
     await record(account, account.username, tenantId, options.mode, options.context, null);
+    if (tenantId !== null) await deps.recordMemberSignIn?.(tenantId, account.id, options.context.ip ?? null);
     return {
       token: issued.token,
       expire: issued.expire,
@@ -104,7 +116,7 @@ export const createSignIn = (deps: SignInDeps) => {
       tenantId: issued.tenantId,
       twoFactorAuth: false,
       mobile: maskMobile(account.mobile),
-      changePwd: options.changePwd,
+      changePwd,
       ...(options.tenantUser ? { tenantUser: true } : {}),
     };
   };
@@ -122,6 +134,11 @@ export const createSignIn = (deps: SignInDeps) => {
     pending: PendingTwoFactor,
     context: RequestContext,
   ): Promise<LoginResult> => {
+    if (pending.tenantId !== null) {
+      // Refused before a code is sent: an address outside the allow-list gets no SMS.
+      const gate = await deps.tenantSignInGate(account, pending.tenantId, context.ip);
+      if (gate.passwordExpired) pending = { ...pending, changePwd: true };
+    }
     if (!account.mobile) throw new AppError('NO_MOBILE');
     const ticket = newOpaqueToken();
     const mobile = account.mobile;

@@ -7,6 +7,7 @@ const usable = (m: Membership, now: Date): ErrorName | null => {
   if (m.membershipStatus !== 'active') return 'NOT_A_MEMBER';
   if (m.tenantStatus !== 'active') return 'TENANT_DISABLED';
   if (m.tenantExpiresAt && m.tenantExpiresAt.getTime() <= now.getTime()) return 'TENANT_EXPIRED';
+  if (m.memberExpiresAt && m.memberExpiresAt.getTime() <= now.getTime()) return 'MEMBERSHIP_EXPIRED';
   return null;
 };
 

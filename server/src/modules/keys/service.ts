@@ -41,9 +41,12 @@ export const createKeyService = (repo: KeysRepo) => {
      * database is likely new, the pair (a few hundred ms in the thread pool) is generated while the
      * database opens instead of after it; it is dropped if one was there after all.
      */
-    ensureKeyPair: async (options: { likelyNone?: boolean } = {}): Promise<void> => {
+    ensureKeyPair: async (
+      options: { likelyNone?: boolean; generatedAhead?: ReturnType<typeof generateRsaKeyPair> } = {},
+    ): Promise<void> => {
       if (options.likelyNone && !loaded) {
-        generatedAhead ??= generateRsaKeyPair();
+        // main.ts starts generating before the server's modules load; otherwise it starts here.
+        generatedAhead ??= options.generatedAhead ?? generateRsaKeyPair();
         generatedAhead.catch(() => undefined); // awaited by load() when needed
       }
       await current();

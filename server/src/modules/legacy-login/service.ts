@@ -60,7 +60,8 @@ export const utokenOf = (answer: unknown): string | null => {
  * passed on base64-encoded, which is what those systems expect.
  */
 export const createLegacyLogin = (deps: LegacyLoginDeps) => {
-  const doFetch = deps.fetch ?? fetch;
+  // Global fetch is read when called, not at start: reading it loads Node's HTTP client (undici).
+  const doFetch = deps.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const timeoutMs = deps.timeoutMs ?? LEGACY_TIMEOUT_MS;
 
   const callLegacySystem = async (url: string, body: object): Promise<unknown> => {

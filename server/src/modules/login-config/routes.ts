@@ -7,7 +7,9 @@ import { sessionOf } from '../../platform/http/auth-guard';
 import { ok, sendJsonText } from '../../platform/http/envelope';
 import type { AccessService } from '../access/service';
 import type { MenusRepo } from '../menus/repo';
+import type { TenantSettingsService } from '../tenant-settings/service';
 import type { TenantService } from '../tenants/service';
+import type { UsersRepo } from '../users/repo';
 import type { LoginConfigService } from './service';
 
 export interface LoginConfigRouteDeps {
@@ -16,10 +18,24 @@ export interface LoginConfigRouteDeps {
   menus: MenusRepo;
   auth: AuthGuard;
   access: AccessService;
+  /** Drafts of the tenant settings designer (issue 13), shown by the preview before anything is published. */
+  tenantSettings: Pick<
+    TenantSettingsService,
+    'previewConfig' | 'encodedPreviewEnvelope' | 'replaceLoginOverride'
+  >;
+  users: Pick<UsersRepo, 'findAccount'>;
 }
 
 export const loginConfigRoutes =
-  ({ loginConfig, tenants, menus, auth, access }: LoginConfigRouteDeps): FastifyPluginAsyncZod =>
+  ({
+    loginConfig,
+    tenants,
+    menus,
+    auth,
+    access,
+    tenantSettings,
+    users,
+  }: LoginConfigRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/ump/cfg-encrypt',
@@ -32,13 +48,21 @@ export const loginConfigRoutes =
             'tenant owns (Host header), else the platform default applies. Response is base64 of the ' +
             'UTF-8 JSON configuration: an encoding, not a security boundary. The configuration is ' +
             'public and never holds a secret.',
-          querystring: z.object({ tenant: z.string().min(1).max(100).optional() }),
+          querystring: z.object({
+            tenant: z.string().min(1).max(100).optional(),
+            /** A draft of the tenant settings designer: its look instead of the published one. */
+            preview: z.string().min(1).max(100).optional(),
+          }),
           response: { 200: envelopeSchema(z.string()) },
         },
       },
       async (request, reply) => {
         const tenant = await tenants.resolveForPage(request.headers.host, request.query.tenant);
         if (request.query.tenant && !tenant) throw new AppError('TENANT_NOT_FOUND');
+        if (request.query.preview && tenant) {
+          const draft = await tenantSettings.previewConfig(request.query.preview, tenant.id);
+          if (draft) return sendJsonText(reply, tenantSettings.encodedPreviewEnvelope(draft));
+        }
         const { encodedEnvelopeJson } = await loginConfig.effective(tenant?.id ?? null);
         sendJsonText(reply, encodedEnvelopeJson);
       },
@@ -91,15 +115,26 @@ export const loginConfigRoutes =
           tags: ['configuration'],
           summary: "Replace the active tenant's sign-in configuration override (tenant admins)",
           description:
-            'Fields left out inherit the platform default. Every instance sees the change at once.',
+            'Fields left out take the platform default. Held to the platform floors (400 BELOW_PLATFORM_FLOOR) ' +
+            'and recorded in the tenant settings history; every instance sees the change at once.',
           security: [{ bearer: [] }],
           body: loginConfigOverrideSchema,
           response: { 200: envelopeSchema(loginConfigSchema) },
         },
       },
       async (request) => {
-        const tenantId = await access.assertTenantAdmin(sessionOf(request));
-        await loginConfig.setTenantOverride(tenantId, request.body);
+        const session = sessionOf(request);
+        const tenantId = await access.assertTenantAdmin(session);
+        // The tenant settings page's rules apply here too: the platform's floors, the customCss
+        // review, a numbered version in the history and an operation-log row.
+        const account = await users.findAccount(session.accountId);
+        await tenantSettings.replaceLoginOverride(tenantId, request.body, {
+          accountId: session.accountId,
+          name: account?.name ?? session.accountId,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          requestId: request.id,
+        });
         return ok((await loginConfig.effective(tenantId)).config, '保存成功');
       },
     );

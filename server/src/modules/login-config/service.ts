@@ -56,6 +56,9 @@ export const createLoginConfigService = (repo: LoginConfigRepo, pubsub: PubSub) 
     /** The platform default was written elsewhere (platform settings): every instance drops its copy. */
     platformDefaultChanged: () => announce(null),
 
+    /** A tenant's override was written elsewhere (tenant settings): every instance drops its copy. */
+    tenantOverrideChanged: (tenantId: string) => announce(tenantId),
+
     setTenantOverride: async (tenantId: string, config: LoginConfigOverride) => {
       await repo.setTenantOverride(tenantId, config);
       await announce(tenantId);

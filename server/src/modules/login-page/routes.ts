@@ -1,6 +1,7 @@
 import { defaultLoginConfig, type LoginConfig } from '@uniwim/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { LoginConfigService } from '../login-config/service';
+import type { TenantSettingsService } from '../tenant-settings/service';
 import type { TenantService } from '../tenants/service';
 import { createLoginPageTemplateSource, type LoginPageTemplate } from './page-template';
 import { renderLoginPage } from './render-login-page';
@@ -9,14 +10,16 @@ export interface LoginPageRouteDeps {
   tenants: TenantService;
   loginConfig: LoginConfigService;
   webDistDir: string;
+  /** Drafts of the tenant settings designer (issue 13): `?preview=<id>` renders the draft's look. */
+  tenantSettings: Pick<TenantSettingsService, 'previewConfig'>;
 }
 
 /** The longest tenant code or id GET /ump/cfg-encrypt accepts; a longer one is no tenant. */
 const MAX_TENANT_PARAM_LENGTH = 100;
 
 /** `?tenant=` as the page reads it (login-config-source.ts): the first value, trimmed, empty is none. */
-const tenantParamOf = (query: unknown): string | undefined => {
-  const raw = (query as Record<string, unknown> | undefined)?.tenant;
+const tenantParamOf = (query: unknown, name = 'tenant'): string | undefined => {
+  const raw = (query as Record<string, unknown> | undefined)?.[name];
   const value = (Array.isArray(raw) ? raw[0] : raw) as unknown;
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 };
@@ -28,7 +31,7 @@ const tenantParamOf = (query: unknown): string | undefined => {
  * session), and replace this rendering with the interface.
  */
 export const loginPageRoutes =
-  ({ tenants, loginConfig, webDistDir }: LoginPageRouteDeps): FastifyPluginAsync =>
+  ({ tenants, loginConfig, webDistDir, tenantSettings }: LoginPageRouteDeps): FastifyPluginAsync =>
   async (app) => {
     const currentTemplate = createLoginPageTemplateSource(webDistDir);
     if (!(await currentTemplate())) {
@@ -46,12 +49,20 @@ export const loginPageRoutes =
     };
     const unknownTenantConfig = defaultLoginConfig();
 
-    const configFor = async (host: string | undefined, tenantParam: string | undefined) => {
+    const configFor = async (
+      host: string | undefined,
+      tenantParam: string | undefined,
+      previewParam: string | undefined,
+    ) => {
       if (tenantParam !== undefined && tenantParam.length > MAX_TENANT_PARAM_LENGTH)
         return unknownTenantConfig;
       const tenant = await tenants.resolveForPage(host, tenantParam);
       // An unknown ?tenant= is TENANT_NOT_FOUND to the page, which then shows the default look.
       if (tenantParam !== undefined && !tenant) return unknownTenantConfig;
+      if (previewParam !== undefined && tenant) {
+        const draft = await tenantSettings.previewConfig(previewParam, tenant.id);
+        if (draft) return draft;
+      }
       return (await loginConfig.effective(tenant?.id ?? null)).config;
     };
 
@@ -61,7 +72,11 @@ export const loginPageRoutes =
       if (!template) return reply.sendFile('login.html');
       let html: string;
       try {
-        html = pageFor(template, await configFor(request.headers.host, tenantParamOf(request.query)));
+        const query = request.query;
+        html = pageFor(
+          template,
+          await configFor(request.headers.host, tenantParamOf(query), tenantParamOf(query, 'preview')),
+        );
       } catch (error) {
         // The page must open whatever happens: without the look, its scripts load the configuration.
         request.log.warn({ err: error }, 'login.html served without the tenant look');

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
   membershipRoles,
-  menuItems,
   roleMenuGrants,
   roles,
   tenantApplications,
@@ -9,6 +8,8 @@ import {
 } from '../../db/schema';
 import type { Database, Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { releasedVersionsOf } from '../versions/released';
+import { menuItems } from './schema';
 import type { AdminMenuRow, MenuRow } from './tree';
 
 /** The counters a tree was read with (see migration 0004_menus.sql). */
@@ -42,7 +43,7 @@ const versionsOf = (row: RawRow | undefined): MenuVersions => ({
 const jsonList = (values: string[]) =>
   sql`(SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
-const toMenuRow = (row: RawRow): MenuRow => ({
+export const toMenuRow = (row: RawRow): MenuRow => ({
   id: row.id as string,
   parentId: (row.parent_id as string | null) ?? null,
   name: row.name as string,
@@ -61,6 +62,8 @@ const toMenuRow = (row: RawRow): MenuRow => ({
   visibleCondition: (row.visible_condition as string | null) ?? null,
   disabled: row.disabled === true,
   isPublic: row.is_public === true,
+  fullLink: (row.full_link as string | null) ?? null,
+  menuVersion: (row.menu_version as string | null) ?? null,
   applicationId: row.application_id as string,
   applicationName: row.application_name as string,
   applicationVersion: row.application_version as string,
@@ -105,12 +108,21 @@ export const createMenusRepo = (db: Database) => ({
       return row;
     }),
 
-  /** The roles an account holds in a tenant through an active membership, sorted. */
+  /** The active roles an account holds in a tenant through an active membership, sorted. */
   roleIdsOf: (tenantId: string, accountId: string): Promise<string[]> =>
     db.withTenant(tenantId, async (tx) => {
       const rows = await tx
         .select({ roleId: membershipRoles.roleId })
         .from(membershipRoles)
+        // A disabled role grants nothing (the role page's status).
+        .innerJoin(
+          roles,
+          and(
+            eq(roles.tenantId, membershipRoles.tenantId),
+            eq(roles.id, membershipRoles.roleId),
+            eq(roles.status, 'active'),
+          ),
+        )
         .innerJoin(
           tenantMemberships,
           and(
@@ -129,9 +141,11 @@ export const createMenusRepo = (db: Database) => ({
     }),
 
   /**
-   * The flat rows of one tree in ONE query, in the tenant's scope: items of empowered applications
+   * The flat rows of one tree in ONE query, in the tenant's scope (row-level security shows the
+   * global catalogue and the tenant's own public items): items of empowered, published applications
    * granted to one of the roles (and public ones when asked), plus their ancestors within empowered
-   * applications, each beside its application; and the version counters read in the same snapshot.
+   * applications, each beside its application and the version released to the tenant; and the
+   * version counters read in the same snapshot.
    * The outer LEFT JOIN keeps one row (with the versions) when the tree is empty.
    */
   treeRows: ({ tenantId, roleIds, includePublic }: TreeQuery): Promise<TreeRows<MenuRow>> =>
@@ -139,7 +153,9 @@ export const createMenusRepo = (db: Database) => ({
       const result = await tx.execute(sql`
         WITH RECURSIVE
         empowered AS (
-          SELECT application_id FROM tenant_applications WHERE tenant_id = ${tenantId}
+          SELECT ta.application_id FROM tenant_applications ta
+          JOIN applications a ON a.id = ta.application_id AND a.status = 'published'
+          WHERE ta.tenant_id = ${tenantId}
         ),
         chosen AS (
           SELECT m.id, m.parent_id FROM menu_items m
@@ -168,13 +184,16 @@ export const createMenusRepo = (db: Database) => ({
           SELECT
             m.id, m.parent_id, m.name, m.link, m.effect_drawing, m.sort, m.reload, m.monitor, m.monitor_url,
             m.menu_style, m.internal_network, m.external_network, m.operating_manual, m.target, m.type,
-            m.visible_condition, m.disabled, m.is_public, m.application_id,
-            a.name AS application_name, a.version AS application_version,
+            m.visible_condition, m.disabled, m.is_public, m.full_link, m.menu_version, m.application_id,
+            a.name AS application_name,
+            -- The version released to this tenant (the shell's _v), else the catalogue's.
+            COALESCE(rv.version_number, a.version) AS application_version,
             a.internal_link AS application_internal_link, a.external_link AS application_external_link,
             a.operating_manual AS application_operating_manual
           FROM shown s
           JOIN menu_items m ON m.id = s.id
           JOIN applications a ON a.id = m.application_id
+          LEFT JOIN ${releasedVersionsOf(tenantId)} rv ON rv.application_id = m.application_id
         ) t ON true`);
       const raw = rowsOf(result);
       return { versions: versionsOf(raw[0]), rows: raw.filter((row) => row.id != null).map(toMenuRow) };
@@ -215,6 +234,24 @@ export const createMenusRepo = (db: Database) => ({
           })),
       };
     }),
+
+  /**
+   * The permission codes of the enabled button items granted to one of the roles, in published
+   * applications the tenant is empowered to use (one application when given), sorted.
+   */
+  buttonPermissions: (tenantId: string, roleIds: string[], applicationId: string | null): Promise<string[]> =>
+    db.withTenant(tenantId, async (tx) =>
+      rowsOf(
+        await tx.execute(sql`
+          SELECT DISTINCT m.permission FROM role_menu_grants g
+          JOIN menu_items m ON m.id = g.menu_id AND m.type = 'button' AND NOT m.disabled
+          JOIN tenant_applications ta ON ta.tenant_id = g.tenant_id AND ta.application_id = m.application_id
+          JOIN applications a ON a.id = m.application_id AND a.status = 'published'
+          WHERE g.tenant_id = ${tenantId} AND g.role_id IN ${jsonList(roleIds)}
+            AND (${applicationId}::text IS NULL OR m.application_id = ${applicationId})
+          ORDER BY m.permission`),
+      ).map((row) => row.permission as string),
+    ),
 
   /** The version counters as they are now (the tenant's is 0 without a tenant). */
   versions: (tenantId: string | null): Promise<MenuVersions> =>

@@ -1,4 +1,6 @@
 import {
+  buttonPermissionsQuerySchema,
+  buttonPermissionsSchema,
   envelopeSchema,
   menuTreeSchema,
   saveRoleMenusAnswerSchema,
@@ -127,6 +129,27 @@ export const menuRoutes =
         sendPrepared(request, reply, (await menuTrees.adminTree(sessionOf(request))).answer);
         return reply;
       },
+    );
+
+    app.get(
+      '/ump/menu/buttonPermissions',
+      {
+        preHandler: auth.required,
+        schema: {
+          tags: ['menus'],
+          summary: "The permission codes of the button items the user's roles grant in the active tenant",
+          description:
+            'Button items (type "button") of the menu trees carry permission codes an application checks ' +
+            '(`device:export`); they are granted to roles like any item and never shown as menus. Only ' +
+            'published applications the tenant is empowered to use count; `applicationId` narrows to one. ' +
+            'Empty in the platform scope.',
+          security: [{ bearer: [] }],
+          querystring: buttonPermissionsQuerySchema.extend(frameTokenQuery),
+          response: { 200: envelopeSchema(buttonPermissionsSchema) },
+        },
+      },
+      async (request) =>
+        ok({ codes: await menuTrees.buttonPermissions(sessionOf(request), request.query.applicationId) }),
     );
 
     app.post(

@@ -1,10 +1,16 @@
-import type { MenuItemNode, SaveRoleMenusBody, SaveUserRolesBody } from '@uniwim/contracts';
+import {
+  type MenuItemNode,
+  type SaveRoleMenusBody,
+  type SaveUserRolesBody,
+  tenantAdminPagesOf,
+} from '@uniwim/contracts';
 import { TtlCache } from '../../platform/cache/ttl-cache';
 import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub/pubsub';
 import type { AccessService } from '../access/service';
 import type { ActiveSession } from '../sessions/repo';
 import type { TenantRecord } from '../tenants/repo';
+import { keepPagesAndTheirGroups } from './console-pages';
 import { type PreparedAnswer, prepareAnswer } from './prepared-answer';
 import type { MenusRepo, MenuVersions } from './repo';
 import { buildAdminMenuTree, buildMenuTree, indexTree } from './tree';
@@ -61,13 +67,15 @@ export interface MenuTreeDeps {
   access: AccessService;
   /** The platform codes an operator's roles grant (none for everyone else). */
   operatorCodes(accountId: string): Promise<string[]>;
+  /** The tenant codes a member's active roles grant in the tenant, read on every call. */
+  tenantCodes(tenantId: string, accountId: string): Promise<string[]>;
 }
 
 /**
  * The shell's menu trees. A tree is built with one query per cache miss and kept, serialised and
  * compressed, per (tenant, role set) under the menu version counters it was read with.
  */
-export const createMenuTreeService = ({ repo, pubsub, access, operatorCodes }: MenuTreeDeps) => {
+export const createMenuTreeService = ({ repo, pubsub, access, operatorCodes, tenantCodes }: MenuTreeDeps) => {
   const trees = new VersionedCache<CachedTree>(TREE_TTL_MS);
   const roleSets = new TtlCache<string[]>(ROLE_SET_TTL_MS);
   let emptyTree: Promise<CachedTree> | undefined;
@@ -147,12 +155,31 @@ export const createMenuTreeService = ({ repo, pubsub, access, operatorCodes }: M
         });
       }
       if (!platformAdmin && !(await access.isAdminOfActiveTenant(session))) {
-        throw new AppError('FORBIDDEN', '仅管理员可以访问管理菜单');
+        // A member whose roles grant tenant codes: the console pages those codes open (role page),
+        // read per request so a grant change counts on the next one.
+        const pages = tenantAdminPagesOf(await tenantCodes(session.tenantId!, session.accountId));
+        if (pages.length === 0) throw new AppError('FORBIDDEN', '仅管理员可以访问管理菜单');
+        return trees.get(`admin|tenant-pages|${pages.join(',')}`, null, async () => {
+          const { versions, rows } = await repo.adminTreeRows(false);
+          return cachedTree(versions, buildAdminMenuTree(keepPagesAndTheirGroups(rows, pages)));
+        });
       }
       return trees.get(`admin|${platformAdmin ? 'platform' : 'tenant'}`, null, async () => {
         const { versions, rows } = await repo.adminTreeRows(platformAdmin);
         return cachedTree(versions, buildAdminMenuTree(rows));
       });
+    },
+
+    /** GET /ump/menu/buttonPermissions: the button codes the user's active roles grant. */
+    buttonPermissions: async (
+      session: ActiveSession,
+      applicationId: string | undefined,
+    ): Promise<string[]> => {
+      if (!session.tenantId) return [];
+      const roleIds = await roleIdsOf(session.tenantId, session.accountId);
+      return roleIds.length === 0
+        ? []
+        : repo.buttonPermissions(session.tenantId, roleIds, applicationId ?? null);
     },
 
     /** POST /ump/role/saveMenus (admins of the active tenant). */

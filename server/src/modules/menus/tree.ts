@@ -25,6 +25,10 @@ export interface MenuRow {
   visibleCondition: string | null;
   disabled: boolean;
   isPublic: boolean;
+  /** The explicit full link (migration 0024); null: the link behind the network address. */
+  fullLink: string | null;
+  /** The item's own version; null: the application's. */
+  menuVersion: string | null;
   applicationId: string;
   applicationName: string;
   applicationVersion: string;
@@ -99,37 +103,42 @@ export const assembleTree = (flat: Omit<MenuItemNode, 'children' | 'rootId'>[]):
   return roots;
 };
 
-/** A user's menu tree (spec section 3, "Menu item") from the rows of the tree query. */
+/**
+ * A user's menu tree (spec section 3, "Menu item") from the rows of the tree query. Button items
+ * carry permission codes for their application and are not menus: the shell never gets them.
+ */
 export const buildMenuTree = (rows: MenuRow[]): MenuItemNode[] =>
   assembleTree(
-    rows.map((row) => {
-      const internalNetwork = blankToNull(row.internalNetwork) ?? blankToNull(row.applicationInternalLink);
-      const externalNetwork = blankToNull(row.externalNetwork) ?? blankToNull(row.applicationExternalLink);
-      return {
-        id: row.id,
-        pid: row.parentId,
-        name: row.name,
-        link: row.link,
-        fullLink: fullLinkOf(row.link, [internalNetwork, externalNetwork]),
-        effectDrawing: row.effectDrawing,
-        version: row.applicationVersion,
-        reload: row.reload,
-        monitor: row.monitor,
-        monitorUrl: row.monitorUrl,
-        menuStyle: row.menuStyle,
-        internalNetwork,
-        externalNetwork,
-        operatingManual: row.operatingManual ?? row.applicationOperatingManual,
-        target: targetOf(row.target),
-        type: row.type,
-        condition: row.visibleCondition,
-        disabled: row.disabled,
-        isPublic: row.isPublic,
-        sort: row.sort,
-        applicationId: row.applicationId,
-        applicationName: row.applicationName,
-      };
-    }),
+    rows
+      .filter((row) => row.type !== 'button')
+      .map((row) => {
+        const internalNetwork = blankToNull(row.internalNetwork) ?? blankToNull(row.applicationInternalLink);
+        const externalNetwork = blankToNull(row.externalNetwork) ?? blankToNull(row.applicationExternalLink);
+        return {
+          id: row.id,
+          pid: row.parentId,
+          name: row.name,
+          link: row.link,
+          fullLink: blankToNull(row.fullLink) ?? fullLinkOf(row.link, [internalNetwork, externalNetwork]),
+          effectDrawing: row.effectDrawing,
+          version: blankToNull(row.menuVersion) ?? row.applicationVersion,
+          reload: row.reload,
+          monitor: row.monitor,
+          monitorUrl: row.monitorUrl,
+          menuStyle: row.menuStyle,
+          internalNetwork,
+          externalNetwork,
+          operatingManual: row.operatingManual ?? row.applicationOperatingManual,
+          target: targetOf(row.target),
+          type: row.type,
+          condition: row.visibleCondition,
+          disabled: row.disabled,
+          isPublic: row.isPublic,
+          sort: row.sort,
+          applicationId: row.applicationId,
+          applicationName: row.applicationName,
+        };
+      }),
   );
 
 /** The admin console's tree: built-in routes of page.html, under the console's pseudo-application. */

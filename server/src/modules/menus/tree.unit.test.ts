@@ -19,6 +19,8 @@ const row = (overrides: Partial<MenuRow> & Pick<MenuRow, 'id'>): MenuRow => ({
   visibleCondition: null,
   disabled: false,
   isPublic: false,
+  fullLink: null,
+  menuVersion: null,
   applicationId: 'app-a',
   applicationName: '应用A',
   applicationVersion: '2.1.0',
@@ -136,5 +138,31 @@ describe('assembleTree', () => {
   it('indexes every node by id', () => {
     const tree = buildMenuTree([row({ id: 'p' }), row({ id: 'c', parentId: 'p' })]);
     expect([...indexTree(tree).keys()].sort()).toEqual(['c', 'p']);
+  });
+});
+
+describe("issue 14: the editor's fields in the shell's tree", () => {
+  it("an explicit full link wins over the computed one; the item's own version over the application's", () => {
+    const [item] = buildMenuTree([
+      row({
+        id: 'm-1',
+        link: '/scada/',
+        internalNetwork: 'http://10.0.0.5',
+        fullLink: 'https://scada.example.com/entry',
+        menuVersion: '3.0.1',
+      }),
+    ]);
+    expect(item).toMatchObject({ fullLink: 'https://scada.example.com/entry', version: '3.0.1' });
+    const [plain] = buildMenuTree([row({ id: 'm-2', link: '/scada/', internalNetwork: 'http://10.0.0.5' })]);
+    expect(plain).toMatchObject({ fullLink: 'http://10.0.0.5/scada/', version: '2.1.0' });
+  });
+
+  it('button items (permission codes) are never menus of the shell', () => {
+    const tree = buildMenuTree([
+      row({ id: 'm-page', link: '/deviceList' }),
+      row({ id: 'm-export', parentId: 'm-page', type: 'button' }),
+    ]);
+    expect(tree.map((n) => n.id)).toEqual(['m-page']);
+    expect(tree[0]!.children).toEqual([]);
   });
 });

@@ -4,12 +4,13 @@ import {
   type PackageRow,
   packagesResource,
 } from '@uniwim/contracts';
-import { eq, sql } from 'drizzle-orm';
-import { applications, menuItems } from '../../db/schema';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { type FieldSql, type ListQuery, listPage } from '../../platform/admin/list-sql';
 import { updateAtVersion } from '../../platform/admin/versioned-update';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { applications } from '../applications/schema';
+import { menuItems } from '../menus/schema';
 import { jsonArray, rowsOf } from './entitlements';
 import { packageMenuItems, packages } from './schema';
 
@@ -107,7 +108,8 @@ export const packagesAdminRepo = {
     const rows = rowsOf(
       await tx.execute(sql`
         WITH RECURSIVE chosen AS (
-          SELECT m.id, m.parent_id, true AS asked FROM menu_items m WHERE m.id IN ${jsonArray(menuIds)}
+          SELECT m.id, m.parent_id, true AS asked FROM menu_items m
+          WHERE m.id IN ${jsonArray(menuIds)} AND m.tenant_id IS NULL
           UNION
           SELECT p.id, p.parent_id, false FROM menu_items p JOIN chosen c ON p.id = c.parent_id
         )
@@ -154,6 +156,8 @@ export const packagesAdminRepo = {
         disabled: menuItems.disabled,
       })
       .from(menuItems)
+      // The global catalogue: a tenant's own public items are not for packages.
+      .where(isNull(menuItems.tenantId))
       .orderBy(menuItems.sort, menuItems.id);
     const nodes = new Map<string, PackageMenuNode & { applicationId: string }>();
     for (const item of items) nodes.set(item.id, { ...item, children: [] });

@@ -13,7 +13,7 @@ import { adminGuard } from '../../platform/admin/admin-guard';
 import type { Database } from '../../platform/db/database';
 import { ok } from '../../platform/http/envelope';
 import type { PermissionService } from '../platform-access/service';
-import type { PlatformSettingsService, SettingsActor } from './service';
+import type { PlatformSettingsService } from './service';
 
 export interface PlatformSettingsRouteDeps {
   db: Database;
@@ -31,19 +31,9 @@ const BASE = '/dmp/admin/platform-settings';
 export const platformSettingsRoutes =
   (deps: PlatformSettingsRouteDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { guard, contextOf } = adminGuard(deps, 'dmp');
+    const { guard, actorOf } = adminGuard(deps, 'dmp');
     const tags = ['admin: platform-settings'];
     const security = [{ bearer: [] }];
-    const actorOf = (request: FastifyRequest): SettingsActor => {
-      const ctx = contextOf(request);
-      return {
-        accountId: ctx.operator.accountId,
-        name: ctx.operator.name,
-        ip: ctx.ip,
-        userAgent: ctx.userAgent,
-        requestId: ctx.requestId,
-      };
-    };
 
     app.get(
       BASE,

@@ -10,6 +10,7 @@ import {
   type SecurityFloors,
   type SmsStatus,
 } from '@uniwim/contracts';
+import type { AdminActor } from '../../platform/admin/admin-guard';
 import { diffChanges, type FieldChanges, recordOperation } from '../../platform/admin/operation-log';
 import { TtlCache } from '../../platform/cache/ttl-cache';
 import type { Database, Tx } from '../../platform/db/database';
@@ -26,13 +27,7 @@ const RESOURCE = 'platform-settings';
 const RECORD_ID = 'platform';
 
 /** Who saves, for the history and the operation log. */
-export interface SettingsActor {
-  accountId: string;
-  name: string;
-  ip: string | null;
-  userAgent: string | null;
-  requestId: string | null;
-}
+export type SettingsActor = AdminActor;
 
 export interface PlatformSettingsDeps {
   db: Database;

@@ -1,4 +1,4 @@
-import { isPermissionCode, PERMISSIONS, platformRolesResource } from '@uniwim/contracts';
+import { permissionHasScope, platformRolesResource } from '@uniwim/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { type FieldSql, type ListQuery, listPage, qualified } from '../../platform/admin/list-sql';
 import type { ResourceDefinition, ResourceStore } from '../../platform/admin/resource-routes';
@@ -56,7 +56,7 @@ const rowOf = (row: Selected): PlatformRoleRow => ({
 
 /** Only platform codes of the catalogue may be granted by a platform role. */
 const checkedCodes = (codes: string[]): string[] => {
-  const unknown = codes.filter((code) => !isPermissionCode(code) || PERMISSIONS[code].scope !== 'platform');
+  const unknown = codes.filter((code) => !permissionHasScope(code, 'platform'));
   if (unknown.length > 0) {
     throw new AppError('BAD_REQUEST', `未知的平台权限码：${unknown.join('、')}`, [
       { path: 'body.permissions', message: '未知的平台权限码' },

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { accounts, membershipRoles, roles, tenantMemberships, tenants } from '../../db/schema';
 import type { Database } from '../../platform/db/database';
+import { rootDepartmentId } from '../departments/tree-path';
 
 export interface NewMemberAccount {
   id: string;
@@ -56,7 +57,13 @@ export const createRegistrationRepo = (db: Database) => ({
         passwordHash: account.passwordHash,
         passwordChangedAt: sql`now()`,
       });
-      await tx.insert(tenantMemberships).values({ tenantId: account.tenantId, accountId: account.id });
+      // A self-registered member starts in the root department, the way the user page shows them.
+      await tx.insert(tenantMemberships).values({
+        tenantId: account.tenantId,
+        accountId: account.id,
+        source: 'registration',
+        departmentId: rootDepartmentId(account.tenantId),
+      });
       const [memberRole] = await tx
         .select({ id: roles.id })
         .from(roles)

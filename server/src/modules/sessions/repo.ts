@@ -124,6 +124,21 @@ export const createSessionsRepo = (db: Database) => {
           .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
       }),
 
+    /** A member disabled or removed: every session of the account in that tenant (not its others). */
+    revokeMember: (tenantId: string, accountId: string): Promise<void> =>
+      db.asPlatform(async (tx) => {
+        await tx
+          .update(sessions)
+          .set({ revokedAt: sql`now()` })
+          .where(
+            and(
+              eq(sessions.tenantId, tenantId),
+              eq(sessions.accountId, accountId),
+              isNull(sessions.revokedAt),
+            ),
+          );
+      }),
+
     /** When a session's sign-in ends (its refresh end) and its channel: a tenant switch keeps both. */
     findLifetime: (sessionId: string): Promise<{ refreshExpiresAt: Date; channel: string } | undefined> =>
       db.asPlatform(async (tx) => {

@@ -50,7 +50,9 @@ export const createSessionService = (
   pubsub: PubSub,
   policy: SessionPolicy,
   /** The configured lifetimes held within the platform's longest (platform settings, issue 12). */
-  holdToFloor: (policy: SessionPolicy) => Promise<SessionPolicy> = async (configured) => configured,
+  holdToFloor: (policy: SessionPolicy, tenantId: string | null) => Promise<SessionPolicy> = async (
+    configured,
+  ) => configured,
 ) => {
   const byTokenHash = new TtlCache<ActiveSession | null>(5_000);
   const announceRevocation = () => {
@@ -64,7 +66,7 @@ export const createSessionService = (
     const now = Date.now();
     const id = newId('ses-');
     const purpose = input.purpose ?? 'full';
-    const lifetimes = await holdToFloor(policy);
+    const lifetimes = await holdToFloor(policy, input.tenantId ?? null);
     const accessTtl = purpose === 'full' ? lifetimes.accessTokenTtlSeconds : CHANGE_PASSWORD_TTL_SECONDS;
     const refreshTtl = input.remember ? lifetimes.rememberMeTtlSeconds : lifetimes.refreshTokenTtlSeconds;
     const row = {
@@ -139,6 +141,12 @@ export const createSessionService = (
     /** A tenant disabled or deleted: every session in it, everywhere. */
     revokeTenant: async (tenantId: string): Promise<void> => {
       await repo.revokeTenant(tenantId);
+      await announceRevocation();
+    },
+
+    /** A member disabled or removed by the tenant's administrator: their sessions in that tenant, everywhere. */
+    revokeMember: async (tenantId: string, accountId: string): Promise<void> => {
+      await repo.revokeMember(tenantId, accountId);
       await announceRevocation();
     },
 

@@ -222,12 +222,35 @@ export const tenantsAdminRepo = {
       const n = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
       if (n > 0) report[table] = n;
     }
-    for (const table of tables) {
+    for (const table of await referencingFirst(tx, tables)) {
       await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE tenant_id = ${tenantId}`);
     }
     await tx.delete(tenants).where(eq(tenants.id, tenantId));
     return report;
   },
+};
+
+/**
+ * The tables in an order a delete can follow: a table whose rows point at another's (a member's
+ * department, say, without a cascade) comes before the table it points at.
+ */
+const referencingFirst = async (tx: Tx, tables: string[]): Promise<string[]> => {
+  const found = await tx.execute(sql`
+    SELECT c.conrelid::regclass::text AS child, c.confrelid::regclass::text AS parent
+    FROM pg_constraint c WHERE c.contype = 'f' AND c.conrelid <> c.confrelid`);
+  const edges = (found as unknown as { rows: { child: string; parent: string }[] }).rows;
+  const ordered: string[] = [];
+  const placed = new Set<string>();
+  const place = (table: string, seen: Set<string>) => {
+    if (placed.has(table) || seen.has(table)) return;
+    seen.add(table);
+    for (const edge of edges)
+      if (edge.parent === table && tables.includes(edge.child)) place(edge.child, seen);
+    placed.add(table);
+    ordered.push(table);
+  };
+  for (const table of tables) place(table, new Set());
+  return ordered;
 };
 
 export const activeTenantFilter = (): SQL => isNull(tenants.deletedAt);

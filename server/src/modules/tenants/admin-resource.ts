@@ -19,6 +19,7 @@ import type { SmsProvider } from '../../platform/sms/provider';
 import { setTenantPackages, type TenantPackagesDeps } from '../packages/tenant-packages';
 import { tenantsAdminRepo as repo } from './admin-repo';
 import { createTenantsInBulk } from './bulk-create';
+import { administratorPlacement, provisionTenants } from './provision';
 
 export interface TenantAdminDeps extends TenantPackagesDeps {
   sms: SmsProvider;
@@ -88,7 +89,9 @@ const provisionAdministrator = async (tx: Tx, tenantId: string, input: TenantCre
     name: TENANT_ADMIN_ROLE.name,
     isAdmin: true,
   });
-  await tx.insert(tenantMemberships).values({ tenantId, accountId: account.id });
+  await tx
+    .insert(tenantMemberships)
+    .values({ tenantId, accountId: account.id, ...administratorPlacement(tenantId) });
   await tx.insert(membershipRoles).values({ tenantId, accountId: account.id, roleId });
   return { account, initialPassword };
 };
@@ -125,6 +128,8 @@ export const createTenantAdminStore = (
         throw new AppError('DUPLICATE', '编码已存在', [{ path: 'body.code', message: '编码已存在' }]);
       await tx.insert(tenants).values({ id, code: input.code, ...valuesOf(input), name: input.name });
       if (input.domains) await repo.replaceDomains(tx, id, input.domains);
+      // The root department first: the administrator is placed in it.
+      await provisionTenants(tx, [{ id, name: input.name }]);
       const { account, initialPassword } = await provisionAdministrator(tx, id, input, !isBulkImport(ctx));
       // After the administrator role exists, so it receives the packages' menus.
       if (input.packages) await setTenantPackages(tx, deps, id, input.packages, ctx);

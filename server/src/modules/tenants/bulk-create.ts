@@ -7,6 +7,7 @@ import { newId } from '../../platform/crypto/tokens';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { tenantsAdminRepo as repo } from './admin-repo';
+import { administratorPlacement, provisionTenants } from './provision';
 import { tenantDomains } from './schema';
 
 /** Rows per multi-row INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
@@ -159,10 +160,16 @@ export const createTenantsInBulk = async (
       .insert(roles)
       .values(batch.map(({ id }) => ({ tenantId: id, id: `${id}-admin`, ...adminRole, isAdmin: true }))),
   );
+  await provisionTenants(
+    tx,
+    accepted.map(({ id, input }) => ({ id, name: input.name })),
+  );
   await insertInBatches(accepted, (batch) =>
     tx
       .insert(tenantMemberships)
-      .values(batch.map(({ id, admin }) => ({ tenantId: id, accountId: admin.id }))),
+      .values(
+        batch.map(({ id, admin }) => ({ tenantId: id, accountId: admin.id, ...administratorPlacement(id) })),
+      ),
   );
   await insertInBatches(accepted, (batch) =>
     tx

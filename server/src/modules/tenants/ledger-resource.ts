@@ -63,6 +63,10 @@ const columns = {
   isExpiring: sql<boolean>`coalesce(${expiring}, false)`,
   isExpired: sql<boolean>`coalesce(${expired}, false)`,
   isDormant: sql<boolean>`${dormant}`,
+  // Kept by every upload and delete of the tenant's files (modules/files).
+  storageUsedBytes: sql<
+    number | null
+  >`(SELECT fu.used_bytes::float8 FROM file_usage fu WHERE fu.tenant_id = ${tenantId})`,
 };
 
 interface Selected {
@@ -83,6 +87,7 @@ interface Selected {
   isExpiring: boolean;
   isExpired: boolean;
   isDormant: boolean;
+  storageUsedBytes: number | null;
 }
 
 const rowOf = (row: Selected, now: number): TenantLedgerRow => ({
@@ -99,7 +104,7 @@ const rowOf = (row: Selected, now: number): TenantLedgerRow => ({
   adminMobiles: row.adminMobiles,
   applicationCount: Number(row.applicationCount),
   lastSignInAt: row.lastSignInAt === null ? null : new Date(row.lastSignInAt).toISOString(),
-  storageUsedBytes: null,
+  storageUsedBytes: row.storageUsedBytes === null ? null : Number(row.storageUsedBytes),
   highlights: [
     ...(row.isExpiring ? (['expiring'] as const) : []),
     ...(row.isExpired ? (['expired'] as const) : []),

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { accounts, membershipRoles, roles, tenantMemberships } from '../../db/schema';
+import { accounts, tenantMemberships } from '../../db/schema';
+import { codesOfMember, type MemberGrants, memberGrantsSql } from '../../platform/admin/member-grants';
 import type { Database } from '../../platform/db/database';
 
 export interface AccountSummary {
@@ -27,6 +28,20 @@ const summaryColumns = {
   status: accounts.status,
 };
 
+/**
+ * What an active member holds in the tenant through its active roles: whether one is an
+ * administrator role, and the tenant permission codes the others grant (member-grants.ts).
+ */
+const tenantGrantsIn =
+  (db: Database) =>
+  (tenantId: string, accountId: string): Promise<{ member: boolean; isAdmin: boolean; codes: string[] }> =>
+    db.withTenant(tenantId, async (tx) => {
+      const result = await tx.execute(sql`SELECT ${memberGrantsSql(tenantId, accountId)} AS grants`);
+      const grants =
+        (result as unknown as { rows: { grants: MemberGrants | null }[] }).rows[0]?.grants ?? null;
+      return { member: grants !== null, ...codesOfMember(grants) };
+    });
+
 export const createUsersRepo = (db: Database) => ({
   findAccount: (accountId: string): Promise<AccountSummary | undefined> =>
     db.asPlatform(async (tx) => {
@@ -34,32 +49,19 @@ export const createUsersRepo = (db: Database) => ({
       return row;
     }),
 
-  /** Whether the account holds an administrator role in the tenant (read in the tenant's scope). */
-  isTenantAdmin: (tenantId: string, accountId: string): Promise<boolean> =>
+  tenantGrantsOf: tenantGrantsIn(db),
+
+  /** Whether the account, an active member, holds an active administrator role in the tenant. */
+  isTenantAdmin: async (tenantId: string, accountId: string): Promise<boolean> =>
+    (await tenantGrantsIn(db)(tenantId, accountId)).isAdmin,
+
+  /** A successful sign-in into the tenant: when and from where, for the user pages and the register. */
+  recordSignIn: (tenantId: string, accountId: string, ip: string | null): Promise<void> =>
     db.withTenant(tenantId, async (tx) => {
-      const rows = await tx
-        .select({ roleId: roles.id })
-        .from(membershipRoles)
-        .innerJoin(
-          roles,
-          and(eq(roles.tenantId, membershipRoles.tenantId), eq(roles.id, membershipRoles.roleId)),
-        )
-        .innerJoin(
-          tenantMemberships,
-          and(
-            eq(tenantMemberships.tenantId, membershipRoles.tenantId),
-            eq(tenantMemberships.accountId, membershipRoles.accountId),
-          ),
-        )
-        .where(
-          and(
-            eq(membershipRoles.accountId, accountId),
-            eq(roles.isAdmin, true),
-            eq(tenantMemberships.status, 'active'),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
+      await tx
+        .update(tenantMemberships)
+        .set({ lastSignInAt: sql`now()`, lastSignInIp: ip })
+        .where(and(eq(tenantMemberships.tenantId, tenantId), eq(tenantMemberships.accountId, accountId)));
     }),
 
   /**

@@ -5,6 +5,15 @@ import type { ActiveSession } from '../../modules/sessions/repo';
 import type { Database, Tx } from '../db/database';
 import type { AdminContext } from './resource-routes';
 
+/** Who made an admin write, as the operation log and a settings history record it. */
+export interface AdminActor {
+  accountId: string;
+  name: string;
+  ip: string | null;
+  userAgent: string | null;
+  requestId: string | null;
+}
+
 /**
  * The admin routes' guard outside the resource routes (export, import, the download centre): the
  * token at onRequest, then the permission code before the input is looked at, so no token answers
@@ -32,6 +41,16 @@ export const adminGuard = (
       },
     }),
     operatorOf,
+    actorOf: (request: FastifyRequest): AdminActor => {
+      const operator = operatorOf(request);
+      return {
+        accountId: operator.accountId,
+        name: operator.name,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        requestId: request.id,
+      };
+    },
     contextOf: (request: FastifyRequest): AdminContext => ({
       operator: operatorOf(request),
       ip: request.ip,

@@ -1,7 +1,7 @@
 import { rename, stat, unlink } from 'node:fs/promises';
-import ExcelJS from 'exceljs';
 import type { Tx } from '../db/database';
 import { type ListQuery, NOT_COUNTED } from './list-sql';
+import { loadExcelJS } from './load-exceljs';
 import type { AdminContext, ResourceDefinition } from './resource-routes';
 import { exportCell, exportColumnsOf, type WorkbookLanguage } from './workbook-cells';
 
@@ -45,6 +45,7 @@ export const writeExportWorkbook = async (request: ExportRequest, file: string) 
   const { definition, lang, ctx } = request;
   const columns = exportColumnsOf(definition.declaration);
   const partial = `${file}.part`;
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     filename: partial,
     useStyles: true,

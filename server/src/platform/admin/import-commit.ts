@@ -1,9 +1,9 @@
 import { rename, stat } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
 import type { Tx } from '../db/database';
 import { AppError } from '../errors';
 import { BULK_IMPORT, type BulkOutcome, type ImportHooks, type ImportRow } from './import-rows';
+import { loadExcelJS } from './load-exceljs';
 import { diffChanges, type OperationEntry, recordOperations } from './operation-log';
 import type { AdminContext, ResourceDefinition } from './resource-routes';
 import { uniqueViolationError } from './unique-violation';
@@ -189,6 +189,7 @@ export const writeErrorWorkbook = async (
 ) => {
   const columns = definition.declaration.columns.filter((c) => c.importable);
   const partial = `${file}.part`;
+  const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: partial, useStyles: true });
   const sheet = workbook.addWorksheet(lang === 'en' ? 'Failed rows' : '导入失败的行');
   sheet.columns = [

@@ -1,9 +1,10 @@
 import { Readable } from 'node:stream';
 import type { ColumnDeclaration, ResourceDeclaration } from '@uniwim/contracts';
-import ExcelJS from 'exceljs';
+import type { CellValue } from 'exceljs';
 import type { z } from 'zod';
 import type { Tx } from '../db/database';
 import { AppError } from '../errors';
+import { loadExcelJS } from './load-exceljs';
 import type { AdminContext, ResourceDefinition } from './resource-routes';
 import {
   cellText,
@@ -36,6 +37,11 @@ export interface ImportHooks<Row extends AnyRow = AnyRow> {
    */
   createMany?(tx: Tx, inputs: never[], ctx: AdminContext): Promise<BulkOutcome<Row>[] | undefined>;
   importBody?(cells: Record<string, unknown>, action: 'create' | 'update'): Record<string, unknown>;
+  /**
+   * The keys a record (or a row's cells) answers to, when more than the import key (a member by
+   * account or by mobile): a row is matched by its first key, a record under every one of its keys.
+   */
+  importKeysOf?(record: Record<string, unknown>): string[];
 }
 
 export type BulkOutcome<Row> = { row: Row } | { error: unknown };
@@ -81,6 +87,7 @@ export const parseImportWorkbook = async (
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', '请上传 Excel 文件（.xlsx）');
   }
   const importable = importColumnsOf(declaration);
+  const ExcelJS = await loadExcelJS();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(file), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -93,7 +100,7 @@ export const parseImportWorkbook = async (
   try {
     for await (const sheet of reader) {
       for await (const row of sheet) {
-        const values = row.values as ExcelJS.CellValue[];
+        const values = row.values as CellValue[];
         if (row.number === 1) {
           values.forEach((value, index) => {
             const header = cellText(value);
@@ -163,7 +170,7 @@ const existingByKey = async (
   if (store.findByImportKeys) {
     for (let start = 0; start < keys.length; start += 1_000) {
       for (const row of await store.findByImportKeys(tx, keys.slice(start, start + 1_000), ctx)) {
-        found.set(String(row[keyField]), row);
+        for (const key of store.importKeysOf?.(row) ?? [String(row[keyField])]) found.set(key, row);
       }
     }
     return found;
@@ -195,6 +202,7 @@ export const validateImportRows = async (
   const keyField = declaration.importKey;
   const keyColumn = declaration.columns.find((c) => c.key === keyField);
   const keyOf = (cells: Record<string, unknown>) => {
+    if (store.importKeysOf) return store.importKeysOf(cells)[0];
     const value = keyField ? getPath(cells, keyField) : undefined;
     return value === undefined || value === null ? undefined : String(value);
   };

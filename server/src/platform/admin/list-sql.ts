@@ -97,7 +97,8 @@ const filterCondition = (kind: FilterKind, field: AnyPgColumn | SQL, name_: stri
 
 /**
  * The WHERE of a list from the declaration: every filter that was given, and the free-text `q` over
- * the searchable fields. Only declared fields ever reach SQL, and values are always parameters.
+ * the searchable fields (or through `fields.q`, a custom filter, where the resource keeps one
+ * searchable text). Only declared fields ever reach SQL, and values are always parameters.
  */
 export const listWhere = (
   declaration: Pick<ResourceDeclaration, 'filters' | 'searchable'>,
@@ -112,7 +113,11 @@ export const listWhere = (
     if (typeof column === 'function') conditions.push(column(query[field]));
     else conditions.push(filterCondition(kind, column, field, query));
   }
-  if (query.q && declaration.searchable?.length) {
+  const search = fields.q;
+  if (query.q && typeof search === 'function') {
+    // A resource that keeps its searchable text in one place says how `q` reads it.
+    conditions.push(search(query.q));
+  } else if (query.q && declaration.searchable?.length) {
     const pattern = containsPattern(query.q);
     conditions.push(
       or(...declaration.searchable.map((field) => ilike(fields[field] as AnyPgColumn, pattern))),
@@ -246,3 +251,41 @@ export const listPage = async (
   ]);
   return { items: items as Record<string, unknown>[], total: total?.n ?? 0 };
 };
+
+/**
+ * One page of a list read from a derived table (`from`, a SELECT such as a UNION ALL of the
+ * platform's records and the tenant's), aliased `r`: `fields` name its columns as `r.<column>`.
+ * Filters and sort as declared, then `r.id`; the rows come back as the database names them.
+ */
+export const derivedListPage = async (
+  tx: Tx,
+  spec: {
+    from: SQL;
+    declaration: Pick<ResourceDeclaration, 'filters' | 'searchable' | 'defaultSort'>;
+    fields: FieldSql;
+    query: ListQuery;
+  },
+): Promise<{ items: Record<string, unknown>[]; total: number }> => {
+  const where = listWhere(spec.declaration, spec.fields, spec.query);
+  const filter = where ? sql`WHERE ${where}` : sql``;
+  const id = sql.raw('r.id') as unknown as AnyPgColumn;
+  const order = listOrder(spec.declaration, spec.fields, spec.query, id);
+  const rowsOf = (result: unknown) => (result as { rows: Record<string, unknown>[] }).rows;
+  const [items, counted] = await Promise.all([
+    tx.execute(sql`SELECT r.* FROM (${spec.from}) r ${filter} ORDER BY ${sql.join(order, sql`, `)}
+      LIMIT ${spec.query.pageSize} OFFSET ${offsetOf(spec.query)}`),
+    tx.execute(sql`SELECT count(*)::int AS n FROM (${spec.from}) r ${filter}`),
+  ]);
+  return { items: rowsOf(items), total: Number(rowsOf(counted)[0]?.n ?? 0) };
+};
+
+/** One record of a derived table (see derivedListPage) by its id. */
+export const derivedRow = async (tx: Tx, from: SQL, id: string) =>
+  (
+    (await tx.execute(sql`SELECT r.* FROM (${from}) r WHERE r.id = ${id}`)) as unknown as {
+      rows: Record<string, unknown>[];
+    }
+  ).rows[0];
+
+/** A column of a derived table (see derivedListPage), for its FieldSql. */
+export const derivedColumn = (name: string): SQL => sql.raw(`r.${name}`);

@@ -51,6 +51,11 @@ export interface ResourceStore<Row extends AnyRow = AnyRow, Create = unknown, Up
   update?(tx: Tx, row: Row, input: Update, version: number, ctx: AdminContext): Promise<Row>;
   remove?(tx: Tx, row: Row, ctx: AdminContext): Promise<void>;
   actions?: Record<string, (tx: Tx, row: Row, body: unknown, ctx: AdminContext) => Promise<Row | undefined>>;
+  /**
+   * Slow reads a create or update needs (checking an uploaded file), done before its transaction
+   * opens so no transaction waits on them; refuses bad input with a typed AppError.
+   */
+  prepare?(input: Create | Update): Promise<void>;
   /** How the record is named in confirmations and the operation log. */
   label(row: Row): string;
 }
@@ -234,14 +239,16 @@ export const resourceRoutes =
             response: { 200: envelopeSchema(declaration.createAnswer ?? declaration.row) },
           },
         },
-        async (request) =>
-          ok(
+        async (request) => {
+          await store.prepare?.(request.body);
+          return ok(
             await write(request, 'create', async (tx, ctx) => {
               const row = await create(tx, request.body, ctx);
               return { result: { ...row, ...ctx.answerExtra }, records: [[undefined, row]] };
             }),
             '新增成功',
-          ),
+          );
+        },
       );
     }
 
@@ -262,6 +269,7 @@ export const resourceRoutes =
         },
         async (request) => {
           const { version, ...input } = request.body as { version: number };
+          await store.prepare?.(input);
           return ok(
             await write(request, 'update', async (tx, ctx) => {
               const before = await found(tx, request.params.id, ctx);

@@ -13,7 +13,8 @@ import type { WorkbookLanguage } from './workbook-cells';
 
 /** Who asked for a job and from where: the job acts as them, in their scope, when it runs. */
 export interface JobRequester {
-  operator: { accountId: string; name: string; tenantId: string | null };
+  /** platformAdmin: absent in jobs queued before data scopes (migration 0016). */
+  operator: { accountId: string; name: string; tenantId: string | null; platformAdmin?: boolean };
   ip: string;
   userAgent: string | null;
   requestId: string;
@@ -33,7 +34,13 @@ export interface ImportJobParams extends JobRequester {
 }
 
 export const requesterOf = (ctx: AdminContext): JobRequester => ({
-  operator: { accountId: ctx.operator.accountId, name: ctx.operator.name, tenantId: ctx.operator.tenantId },
+  operator: {
+    accountId: ctx.operator.accountId,
+    name: ctx.operator.name,
+    tenantId: ctx.operator.tenantId,
+    // An export applies the asker's data scope (none for the platform's super administrator).
+    platformAdmin: ctx.operator.platformAdmin,
+  },
   ip: ctx.ip,
   userAgent: ctx.userAgent,
   requestId: ctx.requestId,
@@ -41,7 +48,11 @@ export const requesterOf = (ctx: AdminContext): JobRequester => ({
 
 const contextOf = (requester: JobRequester): AdminContext => ({
   // The codes were checked when the job was asked for; the stores do not read them.
-  operator: { ...requester.operator, codes: new Set() },
+  operator: {
+    ...requester.operator,
+    platformAdmin: requester.operator.platformAdmin === true,
+    codes: new Set(),
+  },
   ip: requester.ip,
   userAgent: requester.userAgent,
   requestId: requester.requestId,

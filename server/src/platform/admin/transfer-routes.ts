@@ -10,7 +10,6 @@ import {
   listQuerySchemaOf,
   SYNC_EXPORT_LIMIT,
 } from '@uniwim/contracts';
-import ExcelJS from 'exceljs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -24,6 +23,7 @@ import { exportFileName, exportTotal, languageOf, writeExportWorkbook } from './
 import { commitImportRows, writeErrorWorkbook } from './import-commit';
 import { IMPORT_SYNC_LIMIT, parseImportWorkbook, validateImportRows } from './import-rows';
 import type { ListQuery } from './list-sql';
+import { loadExcelJS } from './load-exceljs';
 import { recordOperation } from './operation-log';
 import type { AdminContext, AdminFrameworkDeps, ResourceDefinition } from './resource-routes';
 import { type ExportJobParams, type ImportJobParams, requesterOf } from './transfer-jobs';
@@ -205,6 +205,7 @@ export const transferRoutes =
       async (request, reply) => {
         const lang = languageOf(request.query.lang);
         const columns = importColumnsOf(declaration);
+        const ExcelJS = await loadExcelJS();
         const workbook = new ExcelJS.Workbook();
         const sheet = workbook.addWorksheet(declaration.title[lang]);
         sheet.columns = columns.map((c) => ({ header: c.title[lang], key: c.key, width: 20 }));

@@ -1,8 +1,8 @@
 import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { drizzle as drizzlePgType } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import type { schema } from '../../db/schema';
 import { isServiceUnavailable } from '../unavailable';
 import { UnstorableValueError } from './database-errors';
@@ -10,7 +10,7 @@ import { startEmbeddedDatabase } from './embedded';
 import { migrate } from './migrate';
 import { databaseCall } from './outage';
 import type { PgliteWorkerClient } from './pglite-worker/client';
-import { pgliteRunner, poolRunner, type SqlRunner } from './sql-runner';
+import { pgliteRunner, poolRunner, type SqlRunner, withPooledClient } from './sql-runner';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -58,27 +58,22 @@ interface Backend {
  * pooled connection (the code uses the query builder only, and opens no nested transaction), then
  * COMMIT. drizzle's own transaction would send BEGIN and the scope one after the other.
  */
-const poolBackend = (pool: pg.Pool): Backend => {
+const poolBackend = (pool: pg.Pool, drizzlePg: typeof drizzlePgType): Backend => {
   const scoped: Scoped = (tenantId, scope) => {
     const begin = `BEGIN; ${scopeStatement(tenantId, scope)}`;
-    return async (work) => {
-      const client = await pool.connect();
-      let broken: Error | undefined;
-      try {
-        await client.query(begin);
-        const result = await work(drizzlePg({ client }) as unknown as Tx);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        // A connection that cannot even roll back is dropped from the pool, not handed out again.
-        await client.query('ROLLBACK').catch((rollbackError: Error) => {
-          broken = rollbackError;
-        });
-        throw error;
-      } finally {
-        client.release(broken);
-      }
-    };
+    return (work) =>
+      withPooledClient(pool, async (client, markBroken) => {
+        try {
+          await client.query(begin);
+          const result = await work(drizzlePg({ client }) as unknown as Tx);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          // A connection that cannot even roll back is dropped from the pool, not handed out again.
+          await client.query('ROLLBACK').catch(markBroken);
+          throw error;
+        }
+      });
   };
   return {
     kind: 'postgres',
@@ -225,6 +220,11 @@ export const DATABASE_CONNECT_TIMEOUT_MS = 1_000;
 /** Opens the database, applies pending migrations, and returns the scoped access API. */
 export const openDatabase = async (options: OpenDatabaseOptions): Promise<Database> => {
   if (options.databaseUrl) {
+    // Loaded only for PostgreSQL: an embedded start does not pay for evaluating the driver.
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? 10,
@@ -233,7 +233,7 @@ export const openDatabase = async (options: OpenDatabaseOptions): Promise<Databa
       keepAlive: true,
     });
     pool.on('error', () => undefined); // idle-client errors surface on the next query instead
-    const backend = poolBackend(pool);
+    const backend = poolBackend(pool, drizzlePg);
     try {
       await migrate(backend.admin);
     } catch (error) {

@@ -44,24 +44,45 @@ const clientRunner = (client: pg.PoolClient): SqlRunner => ({
   transaction: () => Promise.reject(new Error('nested transactions are not supported')),
 });
 
+/**
+ * A pooled connection held for a transaction. A connection lost while held, between two of its
+ * queries, emits 'error' on the client, and an unheard 'error' would end the process: it is heard
+ * here, the next query fails instead, and the connection leaves the pool rather than going back.
+ */
+export const withPooledClient = async <T>(
+  pool: pg.Pool,
+  work: (client: pg.PoolClient, markBroken: (error: Error) => void) => Promise<T>,
+): Promise<T> => {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const markBroken = (error: Error) => {
+    broken ??= error;
+  };
+  client.on('error', markBroken);
+  try {
+    return await work(client, markBroken);
+  } finally {
+    client.off('error', markBroken);
+    client.release(broken);
+  }
+};
+
 export const poolRunner = (pool: pg.Pool): SqlRunner => ({
   query: async <T>(text: string, params?: unknown[]) =>
     (await pool.query(text, params as unknown[])).rows as T[],
   exec: async (text) => {
     await pool.query(text);
   },
-  transaction: async (work) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(clientRunner(client));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  },
+  transaction: (work) =>
+    withPooledClient(pool, async (client, markBroken) => {
+      try {
+        await client.query('BEGIN');
+        const result = await work(clientRunner(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(markBroken);
+        throw error;
+      }
+    }),
 });

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Progress, Table, Tag, Typography } from 'antd';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { LocalStorageKeys } from '../../lib/storage-keys';
-import { useLocalizedTexts } from '../qr-login/localized-texts';
 import { downloadWithToken } from './authorized-download';
 import { formatDateTime } from './cells';
 

@@ -1,12 +1,17 @@
+import { DownOutlined } from '@ant-design/icons';
 import type { ActionDeclaration, ResourceDeclaration } from '@uniwim/contracts';
-import { App, Button, Input, Space, Switch } from 'antd';
-import { useState } from 'react';
+import { App, Button, Dropdown, Input, Space, Switch } from 'antd';
+import { type ReactNode, useState } from 'react';
 import type { Language } from '../../lib/language';
 import { ActionForm } from './ActionForm';
 import type { AdminTexts } from './admin-texts';
 import { localText } from './cells';
 import type { FieldControl } from './RecordForm';
 import type { AdminRow, resourceApi } from './resource-api';
+
+/** How many declared actions (delete included) a row shows as buttons before folding them. */
+const MAX_INLINE_ACTIONS = 3;
+const DELETE_KEY = '__delete';
 
 /** Actions that only make sense for a record in the recycle bin. */
 const BIN_ACTIONS = new Set(['restore', 'purge']);
@@ -22,6 +27,10 @@ interface RecordActionsProps {
   onEdit(): void;
   onChanged(answer?: Record<string, unknown>): void;
   fieldControls?: Readonly<Record<string, FieldControl>>;
+  /** The page's own buttons for this row (PageExtras.RowExtras). */
+  extras?: ReactNode;
+  /** Whether the row offers an action at all (PageExtras.allows). */
+  allows?(record: AdminRow, action: string): boolean;
 }
 
 /** A record's row actions: detail, edit, the declared actions with their confirmations, delete. */
@@ -36,20 +45,32 @@ export const RecordActions = ({
   onEdit,
   onChanged,
   fieldControls,
+  extras,
+  allows,
 }: RecordActionsProps) => {
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<{ verb: string; action: ActionDeclaration } | null>(null);
-  const label = String(record.name ?? record.code ?? record.id);
+  const label = String(record.name ?? record.label ?? record.code ?? record.id);
   const deleted = Boolean(record.deletedAt);
+  const offered = (action: string) => allows?.(record, action) !== false;
   const actions = Object.entries(declaration.actions ?? {}).filter(
-    ([verb, action]) => may(action.permission) && BIN_ACTIONS.has(verb) === deleted,
+    ([verb, action]) => may(action.permission) && BIN_ACTIONS.has(verb) === deleted && offered(verb),
   );
   const hasSwitch =
     !deleted &&
     'status' in record &&
     actions.some(([verb]) => verb === 'enable') &&
     actions.some(([verb]) => verb === 'disable');
+
+  const rowActions = actions
+    .filter(([verb]) => !(hasSwitch && (verb === 'enable' || verb === 'disable')))
+    .filter(([, action]) => action.rowButton !== false);
+  const deletable =
+    !deleted && !declaration.recycleBin && may(declaration.permissions.delete) && offered('delete');
+  // A row keeps its width: beyond a few, the declared actions and delete go under "more".
+  const folded = rowActions.length + (deletable ? 1 : 0) > MAX_INLINE_ACTIONS;
+  const inline = folded ? [] : rowActions;
 
   const run = async (verb: string, body: unknown = {}) => {
     setBusy(true);
@@ -142,28 +163,27 @@ export const RecordActions = ({
           data-testid="admin-status-switch"
         />
       )}
-      <Button type="link" size="small" onClick={onView}>
+      <Button type="link" size="small" onClick={onView} data-testid="admin-view">
         {texts.detail}
       </Button>
-      {!deleted && may(declaration.permissions.update) && declaration.update && (
+      {!deleted && may(declaration.permissions.update) && declaration.update && offered('edit') && (
         <Button type="link" size="small" onClick={onEdit} data-testid="admin-edit">
           {texts.edit}
         </Button>
       )}
-      {actions
-        .filter(([verb]) => !(hasSwitch && (verb === 'enable' || verb === 'disable')))
-        .map(([verb, action]) => (
-          <Button
-            key={verb}
-            type="link"
-            size="small"
-            danger={action.danger === true}
-            onClick={() => confirmAndRun(verb, action)}
-            data-testid={`admin-action-${verb}`}
-          >
-            {localText(action.title, language)}
-          </Button>
-        ))}
+      {inline.map(([verb, action]) => (
+        <Button
+          key={verb}
+          type="link"
+          size="small"
+          danger={action.danger === true}
+          onClick={() => confirmAndRun(verb, action)}
+          data-testid={`admin-action-${verb}`}
+        >
+          {localText(action.title, language)}
+        </Button>
+      ))}
+      {extras}
       {asking && (
         <ActionForm
           declaration={declaration}
@@ -180,10 +200,42 @@ export const RecordActions = ({
           }}
         />
       )}
-      {!deleted && !declaration.recycleBin && may(declaration.permissions.delete) && (
+      {!folded && deletable && (
         <Button type="link" size="small" danger onClick={remove} data-testid="admin-delete">
           {texts.delete}
         </Button>
+      )}
+      {folded && (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: [
+              ...rowActions.map(([verb, action]) => ({
+                key: verb,
+                danger: action.danger === true,
+                label: <span data-testid={`admin-action-${verb}`}>{localText(action.title, language)}</span>,
+              })),
+              ...(deletable
+                ? [
+                    {
+                      key: DELETE_KEY,
+                      danger: true,
+                      label: <span data-testid="admin-delete">{texts.delete}</span>,
+                    },
+                  ]
+                : []),
+            ],
+            onClick: ({ key }) => {
+              if (key === DELETE_KEY) return void remove();
+              const chosen = rowActions.find(([verb]) => verb === key);
+              if (chosen) confirmAndRun(chosen[0], chosen[1]);
+            },
+          }}
+        >
+          <Button type="link" size="small" data-testid="admin-more">
+            {texts.more} <DownOutlined />
+          </Button>
+        </Dropdown>
       )}
     </Space>
   );

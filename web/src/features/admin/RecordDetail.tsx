@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ResourceDeclaration } from '@uniwim/contracts';
 import { Descriptions, Drawer, Empty, Spin, Timeline, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import type { Language } from '../../lib/language';
 import type { AdminTexts } from './admin-texts';
 import { cellText, formatDateTime, localText } from './cells';
@@ -12,6 +13,11 @@ const shortValue = (value: unknown) => {
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 };
 
+export interface DetailCustomisation {
+  /** Sections only this resource's detail has (a user's sessions, say), after its fields. */
+  detailSections?(record: AdminRow, language: Language): ReactNode;
+}
+
 /** A record's fields as declared, and its history from the operation log (who changed what, when). */
 export const RecordDetail = ({
   declaration,
@@ -19,15 +25,16 @@ export const RecordDetail = ({
   texts,
   language,
   onClose,
+  detailSections,
 }: {
   declaration: ResourceDeclaration;
   record: AdminRow;
   texts: AdminTexts;
   language: Language;
   onClose(): void;
-}) => {
+} & DetailCustomisation) => {
   const history = useQuery({
-    queryKey: ['admin', declaration.name, record.id, 'history'],
+    queryKey: ['admin', declaration.name, declaration.scope, record.id, 'history'],
     queryFn: () => resourceApi(declaration).history(record.id),
   });
   const titleOf = (field: string) =>
@@ -74,6 +81,7 @@ export const RecordDetail = ({
           children: cellText(column, record[column.key], language),
         }))}
       />
+      {detailSections?.(record, language)}
       <Typography.Title level={5} className="admin-detail__history">
         {texts.history}
       </Typography.Title>

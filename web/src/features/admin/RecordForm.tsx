@@ -15,11 +15,15 @@ export type FieldControl = ComponentType<{
   value?: unknown;
   onChange?(value: unknown): void;
   record?: AdminRow;
+  /** Given by the form item: the input that carries it is the one its label names. */
+  id?: string;
 }>;
 
 export interface FormCustomisation {
   /** Inputs by dotted field key, instead of the one derived from the schema. */
   fieldControls?: Readonly<Record<string, FieldControl>>;
+  /** Fields the form leaves out (ones only an import workbook fills, say). */
+  hiddenFields?: readonly string[];
   /**
    * Runs after the schema's checks and before the save: shows what the save would change (an
    * impact preview) and answers false when the user cancels.
@@ -42,6 +46,8 @@ interface RecordFormProps extends FormCustomisation {
   onSaved(answer: unknown): void;
   /** The record as it is now on the server (after a conflict). */
   reload(): Promise<AdminRow>;
+  /** Values the page decides, sent with the form's (a new tree item's application and parent). */
+  fixedValues?: Record<string, unknown>;
 }
 
 const isDayjs = (value: unknown): value is Dayjs => dayjs.isDayjs(value);
@@ -76,13 +82,18 @@ export const RecordForm = ({
   reload,
   fieldControls,
   beforeSave,
+  hiddenFields,
+  fixedValues,
 }: RecordFormProps) => {
   const { message, modal } = App.useApp();
   const [form] = Form.useForm();
   const [saving, setSaving] = useState(false);
   const [version, setVersion] = useState(record?.version);
   const schema = (record ? declaration.update : declaration.create) as z.ZodObject;
-  const fields = useMemo(() => formFieldsOf(declaration, schema), [declaration, schema]);
+  const fields = useMemo(
+    () => formFieldsOf(declaration, schema).filter((field) => !hiddenFields?.includes(field.key)),
+    [declaration, schema, hiddenFields],
+  );
   const initialValues = useMemo(
     () => (record ? toFormValues(fields, valuesOf(fields, record)) : {}),
     [fields, record],
@@ -93,7 +104,7 @@ export const RecordForm = ({
     form.setFields(Object.entries(errors).map(([name, error]) => ({ name, errors: [error] })));
 
   const submit = async () => {
-    const body = bodyOf(fields, fromFormValues(form.getFieldsValue(true)));
+    const body = { ...fixedValues, ...bodyOf(fields, fromFormValues(form.getFieldsValue(true))) };
     const errors = validateWith(schema, body);
     if (Object.keys(errors).length > 0) return showErrors(errors);
     if (beforeSave && !(await beforeSave(body, record, language))) return;

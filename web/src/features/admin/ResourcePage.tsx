@@ -8,16 +8,17 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDeclaration } from '@uniwim/contracts';
 import { Alert, App, Button, Card, Result, Space, Switch, Table, type TableProps } from 'antd';
-import { useMemo, useState } from 'react';
+import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
 import { api } from '../../lib/api';
+import type { Language } from '../../lib/language';
 import { fetchCurrentUser } from '../session/current-user';
 import { downloadWithToken } from './authorized-download';
 import { localText, renderCell } from './cells';
 import { ImportDialog } from './ImportDialog';
 import { RecordActions } from './RecordActions';
-import { RecordDetail } from './RecordDetail';
+import { type DetailCustomisation, RecordDetail } from './RecordDetail';
 import { type FormCustomisation, RecordForm } from './RecordForm';
-import { type AdminRow, fetchPermissions, resourceApi } from './resource-api';
+import { type AdminRow, resourceApi } from './resource-api';
 import { type FilterValues, SearchForm } from './SearchForm';
 import { ShownOnce } from './ShownOnce';
 import { TableSettings } from './TableSettings';
@@ -28,9 +29,33 @@ import {
   writePreferences,
 } from './table-preferences';
 import { useAdminTexts } from './use-admin-texts';
+import { usePermissions } from './use-permissions';
 
-interface ResourcePageProps extends FormCustomisation {
+/** What a page adds to the framework's list: buttons on each row and in the toolbar (the role page's users). */
+export interface PageExtras {
+  RowExtras?: ComponentType<{ record: AdminRow; may(code: string | undefined): boolean; refresh(): void }>;
+  ToolbarExtras?: ComponentType<{ may(code: string | undefined): boolean; refresh(): void }>;
+  /**
+   * Whether a row offers `edit`, `delete` or a declared action (beyond the user's permission): a
+   * platform record on a tenant's page, say. The server refuses them anyway; the page does not offer them.
+   */
+  allows?(record: AdminRow, action: string): boolean;
+  /** A column's cell drawn from the whole record (a file's thumbnail, a masked secret, a label in its tag colour). */
+  cells?: Readonly<Record<string, (record: AdminRow, language: Language) => ReactNode>>;
+}
+
+interface ResourcePageProps extends FormCustomisation, DetailCustomisation, PageExtras {
   declaration: ResourceDeclaration;
+  /** Filters the page sets from outside its search form (the department tree beside the user list). */
+  extraQuery?: Record<string, string | undefined>;
+  /** Filters the page sets from outside the search panel (see extraQuery), left out of it. */
+  hiddenFilters?: readonly string[];
+  /** Batch actions of the page's own, shown when rows are selected (rows become selectable). */
+  batchActions?(selected: string[], done: () => void): ReactNode;
+  /** False: no create button here, whatever the permission (a dictionary the tenant may not extend). */
+  creatable?: boolean;
+  /** Shown above the list (why something is not offered here). */
+  notice?: ReactNode;
 }
 
 /** What an answer carries beyond the record (a password, a secret, a purge report): shown once. */
@@ -50,7 +75,22 @@ type Editing = { mode: 'create' } | { mode: 'edit'; record: AdminRow } | null;
  * server-side paging and sorting, column settings and density per user, toolbar, row actions with
  * confirmations, the create/edit drawer and the detail with its history.
  */
-export const ResourcePage = ({ declaration, fieldControls, beforeSave }: ResourcePageProps) => {
+export const ResourcePage = ({
+  declaration,
+  fieldControls,
+  beforeSave,
+  hiddenFields,
+  extraQuery,
+  hiddenFilters,
+  batchActions,
+  detailSections,
+  RowExtras,
+  ToolbarExtras,
+  allows,
+  cells,
+  creatable = true,
+  notice,
+}: ResourcePageProps) => {
   const { texts, language } = useAdminTexts();
   const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
@@ -70,6 +110,7 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
     try {
       const outcome = await downloadWithToken(
         resource.exportUrl({
+          ...extraQuery,
           ...filters,
           sort,
           ...(inBin ? { deleted: 'true' } : {}),
@@ -84,10 +125,7 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
     }
   };
 
-  const permissions = useQuery({
-    queryKey: ['admin', 'permissions', declaration.scope],
-    queryFn: () => fetchPermissions(declaration.scope),
-  });
+  const permissions = usePermissions(declaration.scope);
   const user = useQuery({ queryKey: ['admin', 'current-user'], queryFn: () => fetchCurrentUser(api) });
   const preferenceKey = preferencesKey(
     user.data?.id ?? 'anonymous',
@@ -100,9 +138,9 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
     writePreferences(localStorage, preferenceKey, next);
   };
 
-  const query = { ...filters, ...paging, sort, ...(inBin ? { deleted: 'true' } : {}) };
+  const query = { ...extraQuery, ...filters, ...paging, sort, ...(inBin ? { deleted: 'true' } : {}) };
   const list = useQuery({
-    queryKey: ['admin', declaration.name, 'list', query],
+    queryKey: ['admin', declaration.name, 'list', declaration.scope, query],
     queryFn: ({ signal }) => resource.list(query, signal),
     enabled: permissions.data?.has(declaration.permissions.list) === true,
     placeholderData: (previous) => previous,
@@ -124,7 +162,8 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
         sorter: declaration.sortable.includes(column.key),
         sortOrder:
           sort === column.key ? ('ascend' as const) : sort === `-${column.key}` ? ('descend' as const) : null,
-        render: (value: unknown) => renderCell(column, value, language, texts),
+        render: (value: unknown, record: AdminRow) =>
+          cells?.[column.key]?.(record, language) ?? renderCell(column, value, language, texts),
       })),
     {
       key: '__actions',
@@ -139,6 +178,8 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
           language={language}
           resource={resource}
           fieldControls={fieldControls}
+          allows={allows}
+          extras={RowExtras && <RowExtras record={record} may={may} refresh={() => void refresh()} />}
           onView={() => setViewing(record)}
           onEdit={() => setEditing({ mode: 'edit', record })}
           onChanged={(answer) => {
@@ -175,6 +216,7 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
           declaration={declaration}
           texts={texts}
           language={language}
+          hiddenFilters={hiddenFilters}
           onSearch={(next) => {
             setFilters(next);
             setPaging((p) => ({ ...p, page: 1 }));
@@ -184,7 +226,7 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
       <Card size="small" className="admin-page__list">
         <div className="admin-toolbar">
           <Space wrap>
-            {may(declaration.permissions.create) && declaration.create && !inBin && (
+            {may(declaration.permissions.create) && declaration.create && creatable && !inBin && (
               <Button
                 type="primary"
                 icon={<PlusOutlined />}
@@ -199,6 +241,12 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
                 {texts.batchDelete} ({selected.length})
               </Button>
             )}
+            {batchActions &&
+              selected.length > 0 &&
+              batchActions(selected, () => {
+                setSelected([]);
+                void refresh();
+              })}
             {may(declaration.permissions.export) && (
               <Button
                 icon={<DownloadOutlined />}
@@ -218,6 +266,7 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
                 {texts.import}
               </Button>
             )}
+            {ToolbarExtras && <ToolbarExtras may={may} refresh={() => void refresh()} />}
             {declaration.recycleBin && (
               <Space size={4}>
                 <Switch
@@ -250,6 +299,7 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
             />
           </Space>
         </div>
+        {notice}
         {list.isError && (
           <Alert
             type="error"
@@ -268,8 +318,14 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
           scroll={{ x: 'max-content' }}
           locale={{ emptyText: texts.empty }}
           rowSelection={
-            may(declaration.permissions.delete) && !declaration.recycleBin
-              ? { selectedRowKeys: selected, onChange: (keys) => setSelected(keys as string[]) }
+            (may(declaration.permissions.delete) && !declaration.recycleBin) || batchActions
+              ? {
+                  selectedRowKeys: selected,
+                  onChange: (keys) => setSelected(keys as string[]),
+                  getCheckboxProps: (record) => ({
+                    disabled: !batchActions && allows?.(record, 'delete') === false,
+                  }),
+                }
               : undefined
           }
           pagination={{
@@ -302,6 +358,7 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
           }
           fieldControls={fieldControls}
           beforeSave={beforeSave}
+          hiddenFields={hiddenFields}
           onSaved={(answer) => {
             setEditing(null);
             setRevealed(extrasOf(declaration, answer));
@@ -316,6 +373,7 @@ export const ResourcePage = ({ declaration, fieldControls, beforeSave }: Resourc
           texts={texts}
           language={language}
           onClose={() => setViewing(null)}
+          detailSections={detailSections}
         />
       )}
       {importing && (

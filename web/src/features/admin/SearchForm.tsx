@@ -45,13 +45,15 @@ interface SearchFormProps {
   texts: AdminTexts;
   language: Language;
   onSearch(query: FilterValues): void;
+  /** Filters the page sets in its own way (the department tree), left out of the panel. */
+  hiddenFilters?: readonly string[];
 }
 
 /** The collapsible search panel: Enter or 查询 searches, 重置 clears every field. */
-export const SearchForm = ({ declaration, texts, language, onSearch }: SearchFormProps) => {
+export const SearchForm = ({ declaration, texts, language, onSearch, hiddenFilters }: SearchFormProps) => {
   const [form] = Form.useForm();
   const [expanded, setExpanded] = useState(false);
-  const filters = searchFiltersOf(declaration);
+  const filters = searchFiltersOf(declaration).filter(([field]) => !hiddenFilters?.includes(field));
   const shown = expanded ? filters : filters.slice(0, COLLAPSED_COUNT);
   const titleOf = (field: string) =>
     localText(

@@ -8,8 +8,33 @@ export const ADMIN_RESOURCE_PATHS: ReadonlySet<string> = new Set([
   '/dmpEmpower',
   '/dmpInterfaceAuthorization',
   '/dmpUser',
+  '/umpApplicationManager',
+  '/umpApplicationMenu',
   '/tenantLedger',
+  '/umpUser',
+  '/umpRoleManager',
+  '/userLedger',
+  '/umpVersioning',
+  '/searchSet',
+  '/resourceManagement',
+  '/umpDict',
+  '/umpParameters',
 ]);
+
+/** The user register of every tenant: /userLedger in the platform's scope (its menu entry's link). */
+export const PLATFORM_USER_LEDGER_PATH = '/userLedger?scope=dmp';
+
+/** A tenant's own public menu items: /umpApplicationMenu in the tenant's scope (its menu entry's link). */
+export const TENANT_MENUS_PATH = '/umpApplicationMenu?scope=ump';
+
+/** The platform's own files: /resourceManagement in the platform's scope (its menu entry's link). */
+export const PLATFORM_FILES_PATH = '/resourceManagement?scope=dmp';
+/** The platform's dictionaries and parameters: /umpDict and /umpParameters in the platform's scope (issue 14). */
+export const PLATFORM_DICTIONARIES_PATH = '/umpDict?scope=dmp';
+export const PLATFORM_PARAMETERS_PATH = '/umpParameters?scope=dmp';
 
 /** The platform settings page (issue 12): typed groups, not a declared list, so a view of its own. */
 export const PLATFORM_SETTINGS_PATH = '/dmpSysConfigManagement';
+
+/** The tenant's own settings (issue 13): typed groups and the sign-in page designer, a view of its own. */
+export const TENANT_SETTINGS_PATH = '/tenantSettings';

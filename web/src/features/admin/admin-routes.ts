@@ -1,18 +1,44 @@
-import { type ResourceDeclaration, tenantLedgerResource } from '@uniwim/contracts';
+import {
+  platformUserLedgerResource,
+  type ResourceDeclaration,
+  tenantLedgerResource,
+  userLedgerResource,
+} from '@uniwim/contracts';
+import type { ComponentType } from 'react';
+import SearchSettingsView from '../search/SearchSettingsView';
+import {
+  PLATFORM_DICTIONARIES_PATH,
+  PLATFORM_FILES_PATH,
+  PLATFORM_PARAMETERS_PATH,
+  PLATFORM_USER_LEDGER_PATH,
+  TENANT_MENUS_PATH,
+} from './admin-route-paths';
 import { apiClientsPage } from './pages/api-clients-page';
+import { applicationsPage } from './pages/applications/applications-page';
+import { platformDictionariesPage, tenantDictionariesPage } from './pages/dictionaries/dictionaries-page';
+import { platformFilesPage, tenantFilesPage } from './pages/files/files-page';
+import { menusPage, tenantMenusPage } from './pages/menus/menus-page';
 import { packagesPage } from './pages/packages-page';
+import { platformParametersPage, tenantParametersPage } from './pages/parameters/parameters-page';
 import { platformUsersPage } from './pages/platform-users-page';
+import { rolesPage } from './pages/roles/roles-page';
+import { tenantUsersPage } from './pages/tenant-users-page';
 import { tenantsPage } from './pages/tenants-page';
+import { versionsPage } from './pages/versions/versions-page';
+import type { DetailCustomisation } from './RecordDetail';
 import type { FormCustomisation } from './RecordForm';
+import type { PageExtras } from './ResourcePage';
 
-/** One resource shown on a page, with what is special about its form. */
-export interface ResourceTab extends FormCustomisation {
+/** One resource shown on a page, with what is special about its form, its detail and its list. */
+export interface ResourceTab extends FormCustomisation, DetailCustomisation, PageExtras {
   declaration: ResourceDeclaration;
 }
 
 /** An admin route's page: one resource, or several as tabs (platform users and their roles). */
 export interface AdminPageDefinition {
   tabs: readonly ResourceTab[];
+  /** A page laid out by its own component (the user page: the department tree beside the list). */
+  view?: ComponentType;
 }
 
 const single = (declaration: ResourceDeclaration): AdminPageDefinition => ({ tabs: [{ declaration }] });
@@ -23,5 +49,29 @@ export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, AdminPageDefinition>
   '/dmpEmpower': packagesPage,
   '/dmpInterfaceAuthorization': apiClientsPage,
   '/dmpUser': platformUsersPage,
+  '/umpApplicationManager': applicationsPage,
+  '/umpApplicationMenu': menusPage,
   '/tenantLedger': single(tenantLedgerResource),
+  '/umpUser': tenantUsersPage,
+  '/umpRoleManager': rolesPage,
+  '/userLedger': single(userLedgerResource),
+  '/umpVersioning': versionsPage,
+  // The header search's settings (issue 14): one record of typed parts, a view of its own.
+  '/searchSet': { tabs: [], view: SearchSettingsView },
+  '/resourceManagement': tenantFilesPage,
+  '/umpDict': tenantDictionariesPage,
+  '/umpParameters': tenantParametersPage,
+};
+
+/** A route opened with its scope in the query, shown instead of the route's own page. */
+export const ADMIN_SCOPED_ROUTES: Readonly<Record<string, AdminPageDefinition>> = {
+  // The platform's menu opens every tenant's register (admin_menu_items, migration 0020).
+  [PLATFORM_USER_LEDGER_PATH]: single(platformUserLedgerResource),
+  // A tenant administrator's entry (admin_menu_items, migration 0024): the tenant's own public items.
+  [TENANT_MENUS_PATH]: tenantMenusPage,
+  // The platform's own files (migration 0027's menu entry).
+  [PLATFORM_FILES_PATH]: platformFilesPage,
+  // The platform's menu opens its dictionaries and parameters (admin_menu_items, migration 0026).
+  [PLATFORM_DICTIONARIES_PATH]: platformDictionariesPage,
+  [PLATFORM_PARAMETERS_PATH]: platformParametersPage,
 };

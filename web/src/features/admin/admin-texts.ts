@@ -1,4 +1,4 @@
-import type { LocalizedTexts } from '../qr-login/localized-texts';
+import type { LocalizedTexts } from '../../i18n/texts';
 
 /** The texts of every admin page's frame; each resource's own words come from its declaration. */
 const zhCN = {

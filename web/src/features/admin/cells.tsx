@@ -46,10 +46,23 @@ export const renderCell = (
       return value ? yesNo.yes : yesNo.no;
     case 'list':
       return Array.isArray(value) ? value.map(itemText).join(', ') : String(value);
+    case 'image':
+      return <img className="admin-cell__image" src={String(value)} alt="" loading="lazy" />;
+    case 'link':
+      // Only addresses a browser opens as a page: an http(s) URL or a same-origin path.
+      if (!/^(https?:\/\/|\/[^/])/i.test(String(value))) return String(value);
+      return (
+        <a href={String(value)} target="_blank" rel="noopener noreferrer">
+          {String(value).split('/').at(-1) || String(value)}
+        </a>
+      );
     default:
       return String(value);
   }
 };
+
+const YES: LocalText = { zh: '是', en: 'Yes' };
+const NO: LocalText = { zh: '否', en: 'No' };
 
 /** The same, as plain text (detail view, confirmations). */
 export const cellText = (column: ColumnDeclaration, value: unknown, language: Language): string => {
@@ -65,6 +78,7 @@ export const cellText = (column: ColumnDeclaration, value: unknown, language: La
     return option ? localText(option.label, language) : String(value);
   }
   if (column.kind === 'date') return formatDateTime(value);
+  if (column.kind === 'boolean') return localText(value ? YES : NO, language);
   if (Array.isArray(value)) return value.map(itemText).join(', ');
   return String(value);
 };

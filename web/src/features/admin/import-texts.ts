@@ -1,4 +1,4 @@
-import { useLocalizedTexts } from '../qr-login/localized-texts';
+import { useLocalizedTexts } from '../../i18n/texts';
 
 const zhCN = {
   title: '导入',

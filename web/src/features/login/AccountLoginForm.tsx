@@ -1,8 +1,8 @@
 import { LockOutlined, SafetyOutlined, TeamOutlined, UserOutlined } from '@ant-design/icons';
 import type { LoginConfig, TokenAnswer } from '@uniwim/contracts/client';
 import { type FormEvent, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { lazyWithAntd } from '../../app/lazy-antd';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { readRememberedAccount } from '../../lib/remember-account';
 import { recordCodeSent } from '../sms/countdown';
@@ -16,8 +16,10 @@ import { CaptchaImage } from './CaptchaImage';
 import { newCaptchaId } from './captcha-id';
 import type { CodeStepTarget } from './code-login';
 import { browserCompletionEnvironment, completeSignIn } from './complete-sign-in';
+import { forgotPasswordTexts } from './forgot-password-texts';
 import { CheckboxField, PasswordField, SubmitButton, TextField } from './LoginFields';
 import { signInWithPassword } from './login-flow';
+import { loginTexts } from './login-texts';
 import { loginTheme } from './login-theme';
 import { fetchPasswordEncryptor } from './password-encryptor';
 
@@ -47,7 +49,8 @@ interface AccountLoginFormProps {
 
 /** Sign-in mode 1-1: tenant name (optional), account, password, captcha when configured. */
 export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(loginTexts);
+  const forgotTexts = useLocalizedTexts(forgotPasswordTexts);
   const captchaShown = config.showVctCode === 1;
   const rememberOffered = config.rememberPwd === '1';
   const [values, setValues] = useState<AccountFormValues>(() => {
@@ -85,11 +88,11 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
         browserCompletionEnvironment(api),
       );
       if (completion === 'notifiedOpener') {
-        setInfo(t('login.status.popupSignedIn'));
+        setInfo(texts.status.popupSignedIn);
         setStatus('idle');
       }
     } catch (cause) {
-      fail(cause instanceof Error ? cause.message : t('login.errors.emptyAnswer'));
+      fail(cause instanceof Error ? cause.message : texts.errors.emptyAnswer);
     }
   };
 
@@ -99,7 +102,7 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
     const check = checkAccountForm(values, { captchaShown });
     if (!check.ok) {
       setMissing(check.missing);
-      setError(t(check.messageKey));
+      setError(texts.errors[check.messageKey]);
       return;
     }
     setMissing([]);
@@ -112,11 +115,7 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
         client: api,
         getEncryptor: () => fetchPasswordEncryptor(api, sessionStorage),
         legacyTargetUrl: location.origin,
-        texts: {
-          emptyAnswer: t('login.errors.emptyAnswer'),
-          legacyFailed: t('login.errors.legacyFailed'),
-          insecureContext: t('login.errors.insecureContext'),
-        },
+        texts: texts.errors,
       },
     );
     switch (outcome.kind) {
@@ -163,8 +162,8 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
       >
         <TextField
           prefix={<TeamOutlined />}
-          placeholder={t('login.form.tenantName')}
-          aria-label={t('login.form.tenantName')}
+          placeholder={texts.form.tenantName}
+          aria-label={texts.form.tenantName}
           data-testid="login-tenant-name"
           autoComplete="organization"
           value={values.tenantName}
@@ -172,8 +171,8 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
         />
         <TextField
           prefix={<UserOutlined />}
-          placeholder={t('login.form.account')}
-          aria-label={t('login.form.account')}
+          placeholder={texts.form.account}
+          aria-label={texts.form.account}
           data-testid="login-account"
           autoComplete="username"
           invalid={invalid('account')}
@@ -182,8 +181,8 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
         />
         <PasswordField
           prefix={<LockOutlined />}
-          placeholder={t('login.form.password')}
-          aria-label={t('login.form.password')}
+          placeholder={texts.form.password}
+          aria-label={texts.form.password}
           data-testid="login-password"
           autoComplete="current-password"
           invalid={invalid('password')}
@@ -194,8 +193,8 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
           <div className="login-form__captcha-row">
             <TextField
               prefix={<SafetyOutlined />}
-              placeholder={t('login.form.captcha')}
-              aria-label={t('login.form.captcha')}
+              placeholder={texts.form.captcha}
+              aria-label={texts.form.captcha}
               data-testid="login-captcha-input"
               autoComplete="off"
               maxLength={10}
@@ -210,7 +209,7 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
           <div className="login-form__options">
             {rememberOffered ? (
               <CheckboxField
-                label={t('login.form.remember')}
+                label={texts.form.remember}
                 checked={values.remember}
                 data-testid="login-remember"
                 onChange={(event) => update('remember', event.target.checked)}
@@ -225,7 +224,7 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
                 data-testid="login-forgot-password"
                 onClick={() => setForgotOpen(true)}
               >
-                {t('login.form.forgot')}
+                {texts.form.forgot}
               </button>
             )}
           </div>
@@ -244,7 +243,7 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
         )}
         <SubmitButton
           busy={busy}
-          label={busy ? t('login.form.submitting') : t('login.form.submit')}
+          label={busy ? texts.form.submitting : texts.form.submit}
           testId="login-submit"
         />
       </form>
@@ -270,7 +269,7 @@ export const AccountLoginForm = ({ config, onCodeStep }: AccountLoginFormProps) 
             onReset={() => {
               setForgotOpen(false);
               setError('');
-              setInfo(t('forgot.succeeded'));
+              setInfo(forgotTexts.succeeded);
               update('password', '');
             }}
           />

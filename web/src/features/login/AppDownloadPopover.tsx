@@ -1,5 +1,6 @@
 import { MobileOutlined } from '@ant-design/icons';
-import { useTranslation } from 'react-i18next';
+import { useLocalizedTexts } from '../../i18n/texts';
+import { loginTexts } from './login-texts';
 
 export const parseAppDownloadPictures = (value: string): string[] =>
   value
@@ -13,20 +14,20 @@ export const parseAppDownloadPictures = (value: string): string[] =>
  * a noticeable part of its script budget.
  */
 export const AppDownloadPopover = ({ pictures }: { pictures: string }) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(loginTexts).form;
   const urls = parseAppDownloadPictures(pictures);
   return (
     <span className="login-app">
       <button type="button" className="login-link login-app__trigger" data-testid="login-get-app">
-        <MobileOutlined /> {t('login.form.getApp')}
+        <MobileOutlined /> {texts.getApp}
       </button>
       <span className="login-app__popover" role="tooltip" data-testid="login-app-popover">
         <span className="login-app__pictures">
           {urls.map((url) => (
-            <img key={url} className="login-app__picture" src={url} alt={t('login.form.appPicture')} />
+            <img key={url} className="login-app__picture" src={url} alt={texts.appPicture} />
           ))}
         </span>
-        <span className="login-app__hint">{t('login.form.getAppHint')}</span>
+        <span className="login-app__hint">{texts.getAppHint}</span>
       </span>
     </span>
   );

@@ -1,7 +1,8 @@
 import { describePolicy, type LoginConfig, type TokenAnswer } from '@uniwim/contracts/client';
 import { Button, Modal } from 'antd';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLocalizedTexts } from '../../i18n/texts';
+import { changePasswordTexts } from './change-password-texts';
 import { usePasswordChangeForm } from './usePasswordChangeForm';
 
 export interface ChangePasswordDialogProps {
@@ -25,12 +26,12 @@ const ChangePasswordDialog = ({
   onChanged,
   onCancel,
 }: ChangePasswordDialogProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(changePasswordTexts);
   const { policy, error, submitting, submit, field } = usePasswordChangeForm({
     token: () => token,
     username,
     config,
-    failedText: t('login.changePassword.failed'),
+    failedText: texts.failed,
     onChanged,
   });
 
@@ -38,13 +39,13 @@ const ChangePasswordDialog = ({
     <Modal
       open
       width={350}
-      title={t('login.changePassword.title')}
+      title={texts.title}
       closable={false}
       maskClosable={false}
       keyboard={false}
       footer={[
         <Button key="cancel" onClick={onCancel} disabled={submitting}>
-          {t('login.changePassword.cancel')}
+          {texts.cancel}
         </Button>,
         <Button
           key="submit"
@@ -53,7 +54,7 @@ const ChangePasswordDialog = ({
           data-testid="change-password-submit"
           onClick={() => void submit()}
         >
-          {t('login.changePassword.submit')}
+          {texts.submit}
         </Button>,
       ]}
     >
@@ -62,10 +63,10 @@ const ChangePasswordDialog = ({
         data-testid="change-password-dialog"
         onSubmit={(event: FormEvent) => event.preventDefault()}
       >
-        <p className="change-password__reason">{t('login.changePassword.reason')}</p>
-        {field('change-password', 'opwd', t('login.changePassword.oldPassword'))}
-        {field('change-password', 'npwd', t('login.changePassword.newPassword'), describePolicy(policy))}
-        {field('change-password', 'rpwd', t('login.changePassword.confirmPassword'))}
+        <p className="change-password__reason">{texts.reason}</p>
+        {field('change-password', 'opwd', texts.oldPassword)}
+        {field('change-password', 'npwd', texts.newPassword, describePolicy(policy))}
+        {field('change-password', 'rpwd', texts.confirmPassword)}
         <div className="change-password__error" role="alert" data-testid="change-password-error">
           {error}
         </div>

@@ -2,15 +2,19 @@ import { LeftOutlined } from '@ant-design/icons';
 import type { LoginConfig, TokenAnswer } from '@uniwim/contracts/client';
 import { Button } from 'antd';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { validationTexts } from '../../app/validation-texts';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { CodeBoxesInput } from '../sms/CodeBoxesInput';
 import { codeOf, emptyCodeBoxes, isCodeComplete } from '../sms/code-boxes';
 import { padSeconds } from '../sms/countdown';
 import { type SendCodeRequest, sendVerificationCode } from '../sms/send-code';
+import { smsTexts } from '../sms/sms-texts';
 import { useSmsCountdown } from '../sms/useSmsCountdown';
 import { type CodeStepTarget, signInWithCode } from './code-login';
+import { codeStepTexts } from './code-step-texts';
 import { browserCompletionEnvironment, completeSignIn } from './complete-sign-in';
+import { loginTexts } from './login-texts';
 import { checkSmsLogin } from './sms-login-form';
 import './code-step.css';
 
@@ -30,13 +34,16 @@ type Status = 'idle' | 'submitting' | 'leaving';
  * password sign-in that asked for a second factor. Loaded only when needed.
  */
 const CodeStep = ({ target, config, onBack }: CodeStepProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(codeStepTexts);
+  const sms = useLocalizedTexts(smsTexts);
+  const login = useLocalizedTexts(loginTexts);
+  const validation = useLocalizedTexts(validationTexts);
   const codeType = target.kind === 'sms' ? 'LOGIN_CODE' : 'TWO_FACTOR_CODE';
   const phone = target.kind === 'sms' ? target.mobile : target.maskedMobile;
   const countdown = useSmsCountdown(codeType, phone);
   const [boxes, setBoxes] = useState(emptyCodeBoxes);
   const [error, setError] = useState('');
-  const [info, setInfo] = useState(target.kind === 'sms' ? (target.notice ?? '') : t('sms.sent'));
+  const [info, setInfo] = useState(target.kind === 'sms' ? (target.notice ?? '') : sms.sent);
   const [status, setStatus] = useState<Status>('idle');
   const [resending, setResending] = useState(false);
   const [pendingChange, setPendingChange] = useState<TokenAnswer | null>(null);
@@ -56,11 +63,11 @@ const CodeStep = ({ target, config, onBack }: CodeStepProps) => {
         browserCompletionEnvironment(api),
       );
       if (completion === 'notifiedOpener') {
-        setInfo(t('login.status.popupSignedIn'));
+        setInfo(login.status.popupSignedIn);
         setStatus('idle');
       }
     } catch (cause) {
-      setError(cause instanceof Error && cause.message ? cause.message : t('codeStep.emptyAnswer'));
+      setError(cause instanceof Error && cause.message ? cause.message : texts.emptyAnswer);
       setStatus('idle');
     }
   };
@@ -72,7 +79,7 @@ const CodeStep = ({ target, config, onBack }: CodeStepProps) => {
     if (target.kind === 'sms') {
       const check = checkSmsLogin({ mobile: target.mobile, code });
       if (!check.ok) {
-        setError(t(check.messageKey));
+        setError(validation[check.messageKey]);
         return;
       }
     }
@@ -81,7 +88,7 @@ const CodeStep = ({ target, config, onBack }: CodeStepProps) => {
     setStatus('submitting');
     const outcome = await signInWithCode(target, code, {
       client: api,
-      emptyAnswerText: t('codeStep.emptyAnswer'),
+      emptyAnswerText: texts.emptyAnswer,
     });
     switch (outcome.kind) {
       case 'failed':
@@ -108,10 +115,7 @@ const CodeStep = ({ target, config, onBack }: CodeStepProps) => {
       target.kind === 'sms'
         ? { type: 'LOGIN_CODE', mobile: target.mobile }
         : { type: 'TWO_FACTOR_CODE', ticket: target.ticket };
-    const result = await sendVerificationCode(api, request, {
-      sent: t('sms.sent'),
-      failed: t('sms.failed'),
-    });
+    const result = await sendVerificationCode(api, request, sms);
     setResending(false);
     countdown.afterSend(phone, result);
     if (result.ok) {
@@ -133,13 +137,13 @@ const CodeStep = ({ target, config, onBack }: CodeStepProps) => {
           data-testid="code-step-back"
           onClick={onBack}
         >
-          <LeftOutlined /> {t('codeStep.back')}
+          <LeftOutlined /> {texts.back}
         </button>
         <h1 className="login-panel__title" id="login-panel-title">
-          {t('codeStep.title')}
+          {texts.title}
         </h1>
         <p className="code-step__hint" data-testid="code-step-hint">
-          {t('codeStep.hint', { phone })}
+          {texts.hint(phone)}
         </p>
         <CodeBoxesInput
           state={boxes}
@@ -165,7 +169,7 @@ const CodeStep = ({ target, config, onBack }: CodeStepProps) => {
         <div className="code-step__links">
           {countdown.secondsLeft > 0 ? (
             <span className="code-step__countdown" data-testid="code-step-countdown">
-              {t('sms.resendIn', { seconds: padSeconds(countdown.secondsLeft) })}
+              {sms.resendIn(padSeconds(countdown.secondsLeft))}
             </span>
           ) : (
             <button
@@ -175,11 +179,11 @@ const CodeStep = ({ target, config, onBack }: CodeStepProps) => {
               disabled={resending}
               onClick={() => void resend()}
             >
-              {t('codeStep.resend')}
+              {texts.resend}
             </button>
           )}
           <button type="button" className="login-link" data-testid="code-step-restart" onClick={onBack}>
-            {t('codeStep.restart')}
+            {texts.restart}
           </button>
         </div>
         <Button
@@ -191,7 +195,7 @@ const CodeStep = ({ target, config, onBack }: CodeStepProps) => {
           disabled={!isCodeComplete(boxes)}
           data-testid="code-step-submit"
         >
-          {busy ? t('login.form.submitting') : t('login.form.submit')}
+          {busy ? login.form.submitting : login.form.submit}
         </Button>
       </form>
       <Suspense fallback={null}>

@@ -10,10 +10,12 @@ import { Button, Modal } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { type FormEvent, useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { validationTexts } from '../../app/validation-texts';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { SmsCodeButton } from '../sms/SmsCodeButton';
 import { mobileProblemBeforeSending, sendVerificationCode } from '../sms/send-code';
+import { smsTexts } from '../sms/sms-texts';
 import { lastCodeNumber, useSmsCountdown } from '../sms/useSmsCountdown';
 import {
   checkForgotPassword,
@@ -21,6 +23,7 @@ import {
   type ForgotPasswordValues,
   resetForgottenPassword,
 } from './forgot-password';
+import { forgotPasswordTexts } from './forgot-password-texts';
 import './forgot-password.css';
 import { fetchPasswordEncryptor } from './password-encryptor';
 
@@ -33,7 +36,9 @@ export interface ForgotPasswordDialogProps {
 
 /** The forgot-password dialog (spec section 2, 380 px): a FORGET_PWD_CODE proves the phone. */
 const ForgotPasswordDialog = ({ config, onClose, onReset }: ForgotPasswordDialogProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(forgotPasswordTexts);
+  const sms = useLocalizedTexts(smsTexts);
+  const validation = useLocalizedTexts(validationTexts);
   const id = useId();
   const policy = useMemo(() => policyFromConfig(config), [config]);
   const [values, setValues] = useState<ForgotPasswordValues>(() => ({
@@ -60,18 +65,14 @@ const ForgotPasswordDialog = ({ config, onClose, onReset }: ForgotPasswordDialog
     const problem = mobileProblemBeforeSending(values.mobile);
     if (problem) {
       setInvalidField('mobile');
-      setError(t(problem));
+      setError(validation[problem]);
       return;
     }
     const mobile = values.mobile.trim();
     setSending(true);
     setError('');
     setInfo('');
-    const result = await sendVerificationCode(
-      api,
-      { type: 'FORGET_PWD_CODE', mobile },
-      { sent: t('sms.sent'), failed: t('sms.failed') },
-    );
+    const result = await sendVerificationCode(api, { type: 'FORGET_PWD_CODE', mobile }, sms);
     setSending(false);
     countdown.afterSend(mobile, result);
     if (result.ok) {
@@ -86,7 +87,7 @@ const ForgotPasswordDialog = ({ config, onClose, onReset }: ForgotPasswordDialog
     const check = checkForgotPassword(values);
     if (!check.ok) {
       setInvalidField(check.field);
-      setError(t(check.messageKey));
+      setError(validation[check.messageKey]);
       return;
     }
     setInvalidField(null);
@@ -96,7 +97,7 @@ const ForgotPasswordDialog = ({ config, onClose, onReset }: ForgotPasswordDialog
     const result = await resetForgottenPassword(check.values, {
       client: api,
       getEncryptor: () => fetchPasswordEncryptor(api, sessionStorage),
-      failedText: t('forgot.failed'),
+      failedText: texts.failed,
     });
     setSubmitting(false);
     if (result.ok) onReset();
@@ -109,12 +110,12 @@ const ForgotPasswordDialog = ({ config, onClose, onReset }: ForgotPasswordDialog
     <Modal
       open
       width={380}
-      title={t('forgot.title')}
+      title={texts.title}
       onCancel={onClose}
       maskClosable={!submitting}
       footer={[
         <Button key="cancel" onClick={onClose} disabled={submitting}>
-          {t('forgot.cancel')}
+          {texts.cancel}
         </Button>,
         <Button
           key="submit"
@@ -123,7 +124,7 @@ const ForgotPasswordDialog = ({ config, onClose, onReset }: ForgotPasswordDialog
           data-testid="forgot-password-submit"
           onClick={() => void submit()}
         >
-          {t('forgot.submit')}
+          {texts.submit}
         </Button>,
       ]}
     >
@@ -137,7 +138,7 @@ const ForgotPasswordDialog = ({ config, onClose, onReset }: ForgotPasswordDialog
         }}
       >
         <label className="forgot-password__label" htmlFor={`${id}-mobile`}>
-          {t('forgot.mobile')}
+          {texts.mobile}
         </label>
         <div className="login-form__code-row">
           <Input
@@ -145,7 +146,7 @@ const ForgotPasswordDialog = ({ config, onClose, onReset }: ForgotPasswordDialog
             type="tel"
             inputMode="numeric"
             autoComplete="tel-national"
-            placeholder={t('sms.mobile')}
+            placeholder={sms.mobile}
             maxLength={MOBILE_MAX_LENGTH}
             status={status('mobile')}
             value={values.mobile}
@@ -161,25 +162,25 @@ const ForgotPasswordDialog = ({ config, onClose, onReset }: ForgotPasswordDialog
           />
         </div>
         <label className="forgot-password__label" htmlFor={`${id}-code`}>
-          {t('forgot.code')}
+          {texts.code}
         </label>
         <Input
           id={`${id}-code`}
           inputMode="numeric"
           autoComplete="one-time-code"
-          placeholder={t('sms.code')}
+          placeholder={sms.code}
           maxLength={SMS_CODE_LENGTH}
           status={status('code')}
           value={values.code}
           onChange={(event) => update('code', event.target.value)}
         />
         <label className="forgot-password__label" htmlFor={`${id}-password`}>
-          {t('forgot.newPassword')}
+          {texts.newPassword}
         </label>
         <Password
           id={`${id}-password`}
           autoComplete="new-password"
-          placeholder={t('forgot.newPasswordPlaceholder')}
+          placeholder={texts.newPasswordPlaceholder}
           status={status('password')}
           value={values.password}
           onChange={(event) => update('password', event.target.value)}

@@ -1,6 +1,7 @@
 import { EyeInvisibleOutlined, EyeOutlined } from '@ant-design/icons';
 import { type InputHTMLAttributes, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLocalizedTexts } from '../../i18n/texts';
+import { loginTexts } from './login-texts';
 import './login-fields.css';
 
 /*
@@ -28,7 +29,7 @@ export const TextField = ({ prefix, invalid, ...input }: TextFieldProps) => (
 
 /** A password field whose eye button shows and hides what was typed, like antd's Input.Password. */
 export const PasswordField = ({ prefix, invalid, ...input }: TextFieldProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(loginTexts).form;
   const [visible, setVisible] = useState(false);
   return (
     <FieldFrame invalid={invalid}>
@@ -42,7 +43,7 @@ export const PasswordField = ({ prefix, invalid, ...input }: TextFieldProps) => 
       <button
         type="button"
         className="login-field__suffix"
-        aria-label={visible ? t('login.form.hidePassword') : t('login.form.showPassword')}
+        aria-label={visible ? texts.hidePassword : texts.showPassword}
         aria-pressed={visible}
         onClick={() => setVisible((shown) => !shown)}
       >

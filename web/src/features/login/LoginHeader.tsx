@@ -1,14 +1,15 @@
 import { CloudOutlined } from '@ant-design/icons';
 import type { LoginConfig } from '@uniwim/contracts/client';
-import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
+import { useLocalizedTexts } from '../../i18n/texts';
+import { loginTexts } from './login-texts';
 
 /** The header logo goes to index.html (spec section 2, "Entry page"). */
 export const LoginHeader = ({ config }: { config: LoginConfig }) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(loginTexts);
   return (
     <header className="login-header">
-      <a className="login-logo" href="index.html" data-testid="login-logo" title={t('login.logoAlt')}>
+      <a className="login-logo" href="index.html" data-testid="login-logo" title={texts.logoAlt}>
         {config.logo ? (
           <img className="login-logo__image" src={config.logo} alt={config.title} fetchPriority="high" />
         ) : (

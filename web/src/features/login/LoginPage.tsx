@@ -1,16 +1,19 @@
 import { hidesFullPageBackground, type LoginConfig } from '@uniwim/contracts/client';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLocalizedTexts } from '../../i18n/texts';
+import { registrationTexts } from '../registration/registration-texts';
 import { LoginFooter } from './LoginFooter';
 import { LoginHeader } from './LoginHeader';
 import { LoginPanel } from './LoginPanel';
+import { loginTexts } from './login-texts';
 import { useDocumentHead } from './useDocumentHead';
 import { useLoginConfig } from './useLoginConfig';
 import { useTenantStyleSheet } from './useTenantStyleSheet';
 import './login.css';
 
 const LoginLayout = ({ config }: { config: LoginConfig }) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(loginTexts);
+  const toLogin = useLocalizedTexts(registrationTexts).toLogin;
   useDocumentHead(config.title, config.favicon);
   useTenantStyleSheet(config.customCss);
   const showBackground = !hidesFullPageBackground(config) && config.loginBackground !== '';
@@ -32,14 +35,14 @@ const LoginLayout = ({ config }: { config: LoginConfig }) => {
                 type="button"
                 className="login-showcase__back"
                 data-testid="login-left-image-back"
-                title={t('registration.toLogin')}
+                title={toLogin}
                 onClick={backToLogin}
               >
                 <img
                   className="login-showcase__image"
                   data-testid="login-left-image"
                   src={config.loginLeftBackground}
-                  alt={t('registration.toLogin')}
+                  alt={toLogin}
                 />
               </button>
             ) : (
@@ -47,7 +50,7 @@ const LoginLayout = ({ config }: { config: LoginConfig }) => {
                 className="login-showcase__image"
                 data-testid="login-left-image"
                 src={config.loginLeftBackground}
-                alt={t('login.leftImageAlt')}
+                alt={texts.leftImageAlt}
               />
             )}
           </div>
@@ -72,13 +75,13 @@ interface LoginPageProps {
 
 /** The entry page (spec section 2): its whole look comes from the tenant's login configuration. */
 export const LoginPage = ({ tenant, initialConfig }: LoginPageProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(loginTexts);
   const { data: config } = useLoginConfig(tenant, initialConfig);
   if (!config) {
     // Short and neutral, so the default look never flashes before the tenant's own.
     return (
       <div className="login-page login-page--loading">
-        <span className="spinner" role="status" aria-label={t('login.loadingConfig')} />
+        <span className="spinner" role="status" aria-label={texts.loadingConfig} />
       </div>
     );
   }

@@ -5,14 +5,16 @@ import {
   parseLoginTypes,
 } from '@uniwim/contracts/client';
 import { lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { lazyWithAntd } from '../../app/lazy-antd';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
+import { registrationTexts } from '../registration/registration-texts';
 import { AccountLoginForm } from './AccountLoginForm';
 import { AppDownloadPopover } from './AppDownloadPopover';
 import type { CodeStepTarget } from './code-login';
 import { browserCompletionEnvironment, completeSignIn } from './complete-sign-in';
 import { LoginModeTabs } from './LoginModeTabs';
+import { loginTexts } from './login-texts';
 import { loginTheme } from './login-theme';
 
 type SignInMode = Exclude<LoginType, '-1'>;
@@ -35,10 +37,10 @@ const ChangePasswordDialog = lazyWithAntd(
 const isSignInMode = (type: LoginType): type is SignInMode => type !== '-1';
 
 const PanelLoading = () => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(loginTexts);
   return (
     <div className="login-panel__loading">
-      <span className="spinner" role="status" aria-label={t('login.loadingConfig')} />
+      <span className="spinner" role="status" aria-label={texts.loadingConfig} />
     </div>
   );
 };
@@ -57,7 +59,8 @@ interface LoginPanelProps {
  * verification-code step and the registration view take the card's place when they are on.
  */
 export const LoginPanel = ({ config, registering, onRegister, onBackToLogin }: LoginPanelProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(loginTexts);
+  const registration = useLocalizedTexts(registrationTexts);
   const modes = parseLoginTypes(config.loginAccountType).filter(isSignInMode);
   const initialMode = modes[0] ?? '1-1';
   const [mode, setMode] = useState<SignInMode>(initialMode);
@@ -75,7 +78,7 @@ export const LoginPanel = ({ config, registering, onRegister, onBackToLogin }: L
     return (
       <section className="login-panel" data-testid="login-panel" aria-labelledby="login-panel-title">
         <h1 className="login-panel__title" id="login-panel-title">
-          {t('registration.title')}
+          {registration.title}
         </h1>
         <Suspense fallback={<PanelLoading />}>
           <RegistrationView config={config} onBackToLogin={onBackToLogin} />
@@ -106,12 +109,12 @@ export const LoginPanel = ({ config, registering, onRegister, onBackToLogin }: L
       </h1>
       <div onPointerEnter={prefetchModes} onFocus={prefetchModes}>
         <LoginModeTabs
-          tabs={modes.map((key) => ({ key, label: t(`login.types.${key}`) }))}
+          tabs={modes.map((key) => ({ key, label: texts.types[key] }))}
           active={mode}
           onChange={setMode}
         />
       </div>
-      <div role="tabpanel" className="login-panel__body" aria-label={t(`login.types.${mode}`)}>
+      <div role="tabpanel" className="login-panel__body" aria-label={texts.types[mode]}>
         {mode === '1-1' && <AccountLoginForm config={config} onCodeStep={openCodeStep} />}
         {mode === '1-3' && (
           <Suspense fallback={<PanelLoading />}>
@@ -137,7 +140,7 @@ export const LoginPanel = ({ config, registering, onRegister, onBackToLogin }: L
       <div className="login-panel__links">
         {mode !== '1-2' && (
           <button type="button" className="login-link" data-testid="login-register" onClick={onRegister}>
-            {t('login.form.register')}
+            {texts.form.register}
           </button>
         )}
         {config.appDownload === '1' && <AppDownloadPopover pictures={config.appDownloadPic} />}

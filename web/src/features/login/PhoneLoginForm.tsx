@@ -3,10 +3,12 @@ import { isValidMobile, MOBILE_MAX_LENGTH } from '@uniwim/contracts/client';
 import { Button } from 'antd';
 import Input from 'antd/es/input/Input';
 import { type FormEvent, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { validationTexts } from '../../app/validation-texts';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { SmsCodeButton } from '../sms/SmsCodeButton';
 import { mobileProblemBeforeSending, sendVerificationCode } from '../sms/send-code';
+import { smsTexts } from '../sms/sms-texts';
 import { lastCodeNumber, useSmsCountdown } from '../sms/useSmsCountdown';
 import type { CodeStepTarget } from './code-login';
 import { checkMobileField } from './sms-login-form';
@@ -23,7 +25,8 @@ interface PhoneLoginFormProps {
  * "下一步" opens the code step without sending another one.
  */
 const PhoneLoginForm = ({ initialMobile = '', onCodeStep }: PhoneLoginFormProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(smsTexts);
+  const validation = useLocalizedTexts(validationTexts);
   // After a reload the number the last code went to comes back with its countdown.
   const [mobile, setMobile] = useState(() => initialMobile || lastCodeNumber('LOGIN_CODE'));
   const countdown = useSmsCountdown('LOGIN_CODE', mobile);
@@ -34,11 +37,7 @@ const PhoneLoginForm = ({ initialMobile = '', onCodeStep }: PhoneLoginFormProps)
     if (sending) return;
     setSending(true);
     setError('');
-    const result = await sendVerificationCode(
-      api,
-      { type: 'LOGIN_CODE', mobile: number },
-      { sent: t('sms.sent'), failed: t('sms.failed') },
-    );
+    const result = await sendVerificationCode(api, { type: 'LOGIN_CODE', mobile: number }, texts);
     setSending(false);
     countdown.afterSend(number, result);
     if (result.ok) {
@@ -52,7 +51,7 @@ const PhoneLoginForm = ({ initialMobile = '', onCodeStep }: PhoneLoginFormProps)
   const getCode = () => {
     const problem = mobileProblemBeforeSending(mobile);
     if (problem) {
-      setError(t(problem));
+      setError(validation[problem]);
       return;
     }
     void requestCode(mobile.trim());
@@ -62,7 +61,7 @@ const PhoneLoginForm = ({ initialMobile = '', onCodeStep }: PhoneLoginFormProps)
     event.preventDefault();
     const problem = checkMobileField(mobile);
     if (problem) {
-      setError(t(problem));
+      setError(validation[problem]);
       return;
     }
     const number = mobile.trim();
@@ -77,8 +76,8 @@ const PhoneLoginForm = ({ initialMobile = '', onCodeStep }: PhoneLoginFormProps)
         <Input
           size="large"
           prefix={<MobileOutlined />}
-          placeholder={t('sms.mobile')}
-          aria-label={t('sms.mobile')}
+          placeholder={texts.mobile}
+          aria-label={texts.mobile}
           data-testid="phone-login-mobile"
           type="tel"
           inputMode="numeric"
@@ -115,7 +114,7 @@ const PhoneLoginForm = ({ initialMobile = '', onCodeStep }: PhoneLoginFormProps)
         loading={sending}
         data-testid="phone-login-next"
       >
-        {t('sms.next')}
+        {texts.next}
       </Button>
     </form>
   );

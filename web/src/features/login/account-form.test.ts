@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { zhCN } from '../../i18n/zh-CN';
 import { checkAccountForm, emptyAccountForm } from './account-form';
+import { loginTexts } from './login-texts';
 
 const filled = {
   tenantName: ' 示范水务集团 ',
@@ -37,9 +37,9 @@ describe('checkAccountForm', () => {
     expect(check).toEqual({
       ok: false,
       missing: ['account', 'password', 'captcha'],
-      messageKey: 'login.errors.required',
+      messageKey: 'required',
     });
-    expect(zhCN.login.errors.required).toBe('请检查必填项');
+    expect(loginTexts['zh-CN'].errors.required).toBe('请检查必填项');
   });
 
   it('does not require the tenant name, nor a hidden captcha', () => {

@@ -1,3 +1,5 @@
+import type { LoginTexts } from './login-texts';
+
 /** What the account-and-password form holds (spec section 3, "Login form"). */
 export interface AccountFormValues {
   tenantName: string;
@@ -12,7 +14,8 @@ export type RequiredAccountField = 'account' | 'password' | 'captcha';
 
 export type AccountFormCheck =
   | { ok: true; values: AccountFormValues }
-  | { ok: false; missing: RequiredAccountField[]; messageKey: 'login.errors.required' };
+  /** messageKey: the message in loginTexts.errors. */
+  | { ok: false; missing: RequiredAccountField[]; messageKey: keyof LoginTexts['errors'] & 'required' };
 
 export const emptyAccountForm = (account = '', remember = false): AccountFormValues => ({
   tenantName: '',
@@ -41,7 +44,5 @@ export const checkAccountForm = (
   if (trimmed.account === '') missing.push('account');
   if (trimmed.password === '') missing.push('password');
   if (options.captchaShown && trimmed.captcha === '') missing.push('captcha');
-  return missing.length > 0
-    ? { ok: false, missing, messageKey: 'login.errors.required' }
-    : { ok: true, values: trimmed };
+  return missing.length > 0 ? { ok: false, missing, messageKey: 'required' } : { ok: true, values: trimmed };
 };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { zhCN } from '../../i18n/zh-CN';
 import { createApiClient } from '../../lib/api';
 import { createFakeServer, failure, ok } from '../../lib/test-doubles';
 import { CODE_LOGIN_PATH, type CodeStepTarget, signInWithCode } from './code-login';
+import { codeStepTexts } from './code-step-texts';
 
 const tokens = { token: 'tok', expire: 7200, refreshToken: 'ref', tenantId: 't-water' };
 const answer = { ...tokens, twoFactorAuth: false, mobile: '139****0002', changePwd: false };
@@ -20,7 +20,7 @@ const run = (target: CodeStepTarget, route: Parameters<typeof createFakeServer>[
   const server = createFakeServer({ [`POST ${CODE_LOGIN_PATH}`]: route });
   const outcome = signInWithCode(target, '482913', {
     client: createApiClient({ fetch: server.fetch }),
-    emptyAnswerText: zhCN.codeStep.emptyAnswer,
+    emptyAnswerText: codeStepTexts['zh-CN'].emptyAnswer,
   });
   return { server, outcome };
 };
@@ -48,7 +48,7 @@ describe('signInWithCode', () => {
   });
 
   it('shows "Login failed, please retry!" on an empty or unreadable answer', async () => {
-    expect(zhCN.codeStep.emptyAnswer).toBe('Login failed, please retry!');
+    expect(codeStepTexts['zh-CN'].emptyAnswer).toBe('Login failed, please retry!');
     for (const route of [ok(null), ok({ ...answer, token: '' }), { status: 500, body: 'oops' }]) {
       await expect(run(sms, route).outcome).resolves.toEqual({
         kind: 'failed',

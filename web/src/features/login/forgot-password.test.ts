@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { zhCN } from '../../i18n/zh-CN';
+import { validationTexts } from '../../app/validation-texts';
 import { createApiClient } from '../../lib/api';
 import { createFakeServer, failure, ok } from '../../lib/test-doubles';
 import {
@@ -8,6 +8,7 @@ import {
   type ForgotPasswordValues,
   resetForgottenPassword,
 } from './forgot-password';
+import { forgotPasswordTexts } from './forgot-password-texts';
 
 const filled: ForgotPasswordValues = { mobile: ' 13600000003 ', code: ' 482913 ', password: 'New-Passw0rd' };
 
@@ -26,9 +27,7 @@ describe('checkForgotPassword (spec section 5, "Forgot password")', () => {
       expect(check.ok).toBe(false);
       if (check.ok) continue;
       expect(check.field).toBe(field);
-      expect(
-        zhCN.validation[check.messageKey.slice('validation.'.length) as keyof typeof zhCN.validation],
-      ).toBe(message);
+      expect(validationTexts['zh-CN'][check.messageKey]).toBe(message);
     }
   });
 
@@ -46,7 +45,11 @@ describe('resetForgottenPassword', () => {
     const getEncryptor = vi.fn(async () => async (text: string) => `enc(${text})`);
     const result = resetForgottenPassword(
       { mobile: '13600000003', code: '482913', password: 'New-Passw0rd' },
-      { client: createApiClient({ fetch: server.fetch }), getEncryptor, failedText: zhCN.forgot.failed },
+      {
+        client: createApiClient({ fetch: server.fetch }),
+        getEncryptor,
+        failedText: forgotPasswordTexts['zh-CN'].failed,
+      },
     );
     return { server, result };
   };
@@ -59,7 +62,7 @@ describe('resetForgottenPassword', () => {
       code: '482913',
       npwd: 'enc(New-Passw0rd)',
     });
-    expect(zhCN.forgot.succeeded).toBe('密码重置成功');
+    expect(forgotPasswordTexts['zh-CN'].succeeded).toBe('密码重置成功');
   });
 
   it("shows the server's message, e.g. the password policy", async () => {

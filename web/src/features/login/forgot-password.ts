@@ -1,4 +1,5 @@
 import { type ForgetPasswordBody, isValidMobile, MOBILE_MAX_LENGTH } from '@uniwim/contracts/client';
+import type { ValidationKey } from '../../app/validation-texts';
 import { type ApiClient, ApiError, ClientErrorCodes } from '../../lib/api';
 import type { PasswordEncryptor } from './password-encryptor';
 
@@ -11,11 +12,11 @@ export interface ForgotPasswordValues {
   password: string;
 }
 
-export type ForgotPasswordMessage =
-  | 'validation.mobileRequired'
-  | 'validation.mobileInvalid'
-  | 'validation.codeRequired'
-  | 'validation.newPasswordRequired';
+/** Keys of validationTexts. */
+export type ForgotPasswordMessage = Extract<
+  ValidationKey,
+  'mobileRequired' | 'mobileInvalid' | 'codeRequired' | 'newPasswordRequired'
+>;
 
 export type ForgotPasswordField = keyof ForgotPasswordValues;
 
@@ -33,12 +34,11 @@ export const emptyForgotPassword = (): ForgotPasswordValues => ({ mobile: '', co
 export const checkForgotPassword = (values: ForgotPasswordValues): ForgotPasswordCheck => {
   const mobile = values.mobile.trim();
   const code = values.code.trim();
-  if (mobile === '') return { ok: false, field: 'mobile', messageKey: 'validation.mobileRequired' };
+  if (mobile === '') return { ok: false, field: 'mobile', messageKey: 'mobileRequired' };
   if (mobile.length > MOBILE_MAX_LENGTH || !isValidMobile(mobile))
-    return { ok: false, field: 'mobile', messageKey: 'validation.mobileInvalid' };
-  if (code === '') return { ok: false, field: 'code', messageKey: 'validation.codeRequired' };
-  if (values.password === '')
-    return { ok: false, field: 'password', messageKey: 'validation.newPasswordRequired' };
+    return { ok: false, field: 'mobile', messageKey: 'mobileInvalid' };
+  if (code === '') return { ok: false, field: 'code', messageKey: 'codeRequired' };
+  if (values.password === '') return { ok: false, field: 'password', messageKey: 'newPasswordRequired' };
   return { ok: true, values: { mobile, code, password: values.password } };
 };
 

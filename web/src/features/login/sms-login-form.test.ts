@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { zhCN } from '../../i18n/zh-CN';
+import { type ValidationKey, validationTexts } from '../../app/validation-texts';
 import { checkMobileField, checkSmsLogin } from './sms-login-form';
 
-const text = (key: `validation.${keyof typeof zhCN.validation}`) =>
-  zhCN.validation[key.slice('validation.'.length) as keyof typeof zhCN.validation];
+const text = (key: ValidationKey) => validationTexts['zh-CN'][key];
 
 describe('the phone mode checks (spec section 5, "SMS login")', () => {
   it('asks for the number, then a valid one of 11 characters at most', () => {

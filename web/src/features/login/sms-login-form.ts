@@ -1,10 +1,8 @@
 import { isValidMobile, MOBILE_MAX_LENGTH, SMS_CODE_LENGTH } from '@uniwim/contracts/client';
+import type { ValidationKey } from '../../app/validation-texts';
 
 /** Spec section 5 "SMS login": the messages of the phone form and the code step, in the order they are checked. */
-export type SmsLoginMessage =
-  | 'validation.mobileRequired'
-  | 'validation.mobileInvalid'
-  | 'validation.codeRequired';
+export type SmsLoginMessage = Extract<ValidationKey, 'mobileRequired' | 'mobileInvalid' | 'codeRequired'>;
 
 export type SmsLoginCheck =
   | { ok: true; mobile: string; code: string }
@@ -13,8 +11,8 @@ export type SmsLoginCheck =
 /** The phone form's own check: a number is required ("请输入手机号") and must be valid, 11 characters at most ("手机号有误"). */
 export const checkMobileField = (mobile: string): SmsLoginMessage | null => {
   const trimmed = mobile.trim();
-  if (trimmed === '') return 'validation.mobileRequired';
-  if (trimmed.length > MOBILE_MAX_LENGTH || !isValidMobile(trimmed)) return 'validation.mobileInvalid';
+  if (trimmed === '') return 'mobileRequired';
+  if (trimmed.length > MOBILE_MAX_LENGTH || !isValidMobile(trimmed)) return 'mobileInvalid';
   return null;
 };
 
@@ -23,7 +21,6 @@ export const checkSmsLogin = (input: { mobile: string; code: string }): SmsLogin
   const mobileProblem = checkMobileField(input.mobile);
   if (mobileProblem) return { ok: false, field: 'mobile', messageKey: mobileProblem };
   const code = input.code.trim();
-  if (code.length !== SMS_CODE_LENGTH)
-    return { ok: false, field: 'code', messageKey: 'validation.codeRequired' };
+  if (code.length !== SMS_CODE_LENGTH) return { ok: false, field: 'code', messageKey: 'codeRequired' };
   return { ok: true, mobile: input.mobile.trim(), code };
 };

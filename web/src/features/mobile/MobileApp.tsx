@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '@uniwim/contracts/client';
 import { useEffect, useState } from 'react';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { logout } from '../../lib/logout';
 import { readStoredToken } from '../../lib/storage-keys';
 import { SessionExpiredError } from '../../lib/token-refresh';
 import { clearTokenData } from '../../lib/token-storage';
-import { useLocalizedTexts } from '../qr-login/localized-texts';
 import { MOBILE_CONFIRM_ROUTE, MOBILE_PAGE_PATH } from '../qr-login/qr-constants';
 import { fetchCurrentUser } from '../session/current-user';
 import { useSessionKeepAlive } from '../session/useSessionKeepAlive';

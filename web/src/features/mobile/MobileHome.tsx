@@ -1,7 +1,7 @@
 import { AppstoreOutlined, LogoutOutlined, ScanOutlined, UserOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@uniwim/contracts/client';
 import { Button } from 'antd';
-import { useLocalizedTexts } from '../qr-login/localized-texts';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { displayNameOf } from '../session/current-user';
 import { goTo, MobileRoutes } from './hash-route';
 import { MobilePage } from './MobileLayout';

@@ -1,7 +1,7 @@
 import { LeftOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
-import { useLocalizedTexts } from '../qr-login/localized-texts';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { mobileTexts } from './mobile-texts';
 import './mobile.css';
 

@@ -7,9 +7,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../i18n';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
-import { useLocalizedTexts } from '../qr-login/localized-texts';
 import { isQrUid } from '../qr-login/qr-links';
 import { goTo, MobileRoutes } from './hash-route';
 import { MobileLoading, MobilePage } from './MobileLayout';
@@ -58,7 +58,7 @@ const Result = ({ ending }: { ending: Ending }) => {
  * "扫码成功！"), names the computer and the tenant it signs in to, then confirms or cancels.
  */
 export const MobileQrConfirm = ({ uid }: { uid: string | null }) => {
-  const { i18n } = useTranslation();
+  const language = useLanguage();
   const texts = useLocalizedTexts(mobileTexts);
   const valid = uid !== null && isQrUid(uid);
   const scan = useQuery({
@@ -102,7 +102,7 @@ export const MobileQrConfirm = ({ uid }: { uid: string | null }) => {
       setBusy(null);
     }
   };
-  const expires = clockTime(info.expiresAt, i18n.language);
+  const expires = clockTime(info.expiresAt, language);
 
   return page(
     <section className="m-card m-confirm" data-testid="mobile-qr-confirm">

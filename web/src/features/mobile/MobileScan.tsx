@@ -1,7 +1,7 @@
 import { ScanOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { type FormEvent, useCallback, useRef, useState } from 'react';
-import { useLocalizedTexts } from '../qr-login/localized-texts';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { uidFromScannedText } from '../qr-login/qr-links';
 import { goTo, MobileRoutes } from './hash-route';
 import { MobilePage } from './MobileLayout';

@@ -2,7 +2,8 @@ import { LockOutlined, MobileOutlined, SafetyOutlined, TeamOutlined, UserOutline
 import type { LoginConfig, TokenAnswer } from '@uniwim/contracts/client';
 import { Alert, Button, Input } from 'antd';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { validationTexts } from '../../app/validation-texts';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { checkAccountForm, emptyAccountForm } from '../login/account-form';
 import { captchaImageUrl, newCaptchaId } from '../login/captcha-id';
@@ -10,16 +11,17 @@ import { type CodeLoginOutcome, type CodeStepTarget, signInWithCode } from '../l
 import { browserCompletionEnvironment, completeSignIn } from '../login/complete-sign-in';
 import { readTenantCode } from '../login/login-config-source';
 import { type LoginOutcome, signInWithPassword } from '../login/login-flow';
+import { loginTexts } from '../login/login-texts';
 import { fetchPasswordEncryptor } from '../login/password-encryptor';
 import { checkSmsLogin } from '../login/sms-login-form';
 import { useLoginConfig } from '../login/useLoginConfig';
-import { useLocalizedTexts } from '../qr-login/localized-texts';
 import { recordCodeSent } from '../sms/countdown';
 import { SmsCodeButton } from '../sms/SmsCodeButton';
 import { mobileProblemBeforeSending, type SendCodeRequest, sendVerificationCode } from '../sms/send-code';
+import { smsTexts } from '../sms/sms-texts';
 import { lastCodeNumber, useSmsCountdown } from '../sms/useSmsCountdown';
 import { MobileLoading, MobilePage } from './MobileLayout';
-import { fillText, mobileTexts } from './mobile-texts';
+import { mobileTexts } from './mobile-texts';
 
 type TwoFactorTarget = Extract<CodeStepTarget, { kind: 'twoFactor' }>;
 
@@ -58,18 +60,12 @@ const useOutcome = (onTokens: FormProps['onTokens']) => {
   };
 };
 
-const loginTexts = (t: ReturnType<typeof useTranslation>['t']) => ({
-  emptyAnswer: t('login.errors.emptyAnswer'),
-  legacyFailed: t('login.errors.legacyFailed'),
-  insecureContext: t('login.errors.insecureContext'),
-});
-
 const AccountForm = ({
   config,
   onTokens,
   onTwoFactor,
 }: FormProps & { onTwoFactor: (target: TwoFactorTarget) => void }) => {
-  const { t } = useTranslation();
+  const login = useLocalizedTexts(loginTexts);
   const captchaShown = config.showVctCode === 1;
   const [values, setValues] = useState(() => emptyAccountForm());
   const [captchaId, setCaptchaId] = useState(newCaptchaId);
@@ -84,7 +80,7 @@ const AccountForm = ({
     if (busy) return;
     const check = checkAccountForm(values, { captchaShown });
     if (!check.ok) {
-      setError(t(check.messageKey));
+      setError(login.errors[check.messageKey]);
       return;
     }
     setError('');
@@ -95,7 +91,7 @@ const AccountForm = ({
         client: api,
         getEncryptor: () => fetchPasswordEncryptor(api, sessionStorage),
         legacyTargetUrl: location.origin,
-        texts: loginTexts(t),
+        texts: login.errors,
       },
     );
     if (outcome.kind === 'twoFactor') {
@@ -113,7 +109,7 @@ const AccountForm = ({
       return;
     }
     const message = await handle(outcome).catch((cause: unknown) =>
-      cause instanceof Error ? cause.message : t('login.errors.emptyAnswer'),
+      cause instanceof Error ? cause.message : login.errors.emptyAnswer,
     );
     setError(message);
     setBusy(false);
@@ -133,8 +129,8 @@ const AccountForm = ({
       <Input
         size="large"
         prefix={<TeamOutlined />}
-        placeholder={t('login.form.tenantName')}
-        aria-label={t('login.form.tenantName')}
+        placeholder={login.form.tenantName}
+        aria-label={login.form.tenantName}
         autoComplete="organization"
         value={values.tenantName}
         onChange={(event) => update('tenantName', event.target.value)}
@@ -142,8 +138,8 @@ const AccountForm = ({
       <Input
         size="large"
         prefix={<UserOutlined />}
-        placeholder={t('login.form.account')}
-        aria-label={t('login.form.account')}
+        placeholder={login.form.account}
+        aria-label={login.form.account}
         autoComplete="username"
         autoCapitalize="none"
         value={values.account}
@@ -152,8 +148,8 @@ const AccountForm = ({
       <Input.Password
         size="large"
         prefix={<LockOutlined />}
-        placeholder={t('login.form.password')}
-        aria-label={t('login.form.password')}
+        placeholder={login.form.password}
+        aria-label={login.form.password}
         autoComplete="current-password"
         value={values.password}
         onChange={(event) => update('password', event.target.value)}
@@ -163,8 +159,8 @@ const AccountForm = ({
           <Input
             size="large"
             prefix={<SafetyOutlined />}
-            placeholder={t('login.form.captcha')}
-            aria-label={t('login.form.captcha')}
+            placeholder={login.form.captcha}
+            aria-label={login.form.captcha}
             autoComplete="off"
             maxLength={10}
             value={values.captcha}
@@ -173,15 +169,10 @@ const AccountForm = ({
           <button
             type="button"
             className="m-form__captcha"
-            title={t('login.form.captchaRefresh')}
+            title={login.form.captchaRefresh}
             onClick={() => setCaptchaId(newCaptchaId())}
           >
-            <img
-              src={captchaImageUrl(captchaId)}
-              width={117}
-              height={32}
-              alt={t('login.form.captchaImage')}
-            />
+            <img src={captchaImageUrl(captchaId)} width={117} height={32} alt={login.form.captchaImage} />
           </button>
         </div>
       )}
@@ -194,7 +185,7 @@ const AccountForm = ({
         loading={busy}
         data-testid="mobile-sign-in-submit"
       >
-        {busy ? t('login.form.submitting') : t('login.form.submit')}
+        {busy ? login.form.submitting : login.form.submit}
       </Button>
     </form>
   );
@@ -218,8 +209,8 @@ const CodeField = ({
   mobile?: string;
   onError: (message: string) => void;
 }) => {
-  const { t } = useTranslation();
   const texts = useLocalizedTexts(mobileTexts);
+  const sms = useLocalizedTexts(smsTexts);
   const countdown = useSmsCountdown(purpose, mobile);
   const [sending, setSending] = useState(false);
 
@@ -227,7 +218,7 @@ const CodeField = ({
     const body = request();
     if (!body || sending) return;
     setSending(true);
-    const result = await sendVerificationCode(api, body, { sent: t('sms.sent'), failed: t('sms.failed') });
+    const result = await sendVerificationCode(api, body, sms);
     setSending(false);
     const number = body.type === 'TWO_FACTOR_CODE' ? (mobile ?? '') : body.mobile.trim();
     countdown.afterSend(number, result);
@@ -260,7 +251,9 @@ const CodeField = ({
 };
 
 const SmsForm = ({ onTokens }: FormProps) => {
-  const { t } = useTranslation();
+  const login = useLocalizedTexts(loginTexts);
+  const sms = useLocalizedTexts(smsTexts);
+  const validation = useLocalizedTexts(validationTexts);
   const [mobile, setMobile] = useState(() => lastCodeNumber('LOGIN_CODE'));
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
@@ -270,7 +263,7 @@ const SmsForm = ({ onTokens }: FormProps) => {
   const requestCode = (): SendCodeRequest | null => {
     const problem = mobileProblemBeforeSending(mobile);
     if (problem) {
-      setError(t(problem));
+      setError(validation[problem]);
       return null;
     }
     return { type: 'LOGIN_CODE', mobile };
@@ -281,17 +274,17 @@ const SmsForm = ({ onTokens }: FormProps) => {
     if (busy) return;
     const check = checkSmsLogin({ mobile, code });
     if (!check.ok) {
-      setError(t(check.messageKey));
+      setError(validation[check.messageKey]);
       return;
     }
     setError('');
     setBusy(true);
     const outcome = await signInWithCode({ kind: 'sms', mobile: check.mobile }, check.code, {
       client: api,
-      emptyAnswerText: t('login.errors.emptyAnswer'),
+      emptyAnswerText: login.errors.emptyAnswer,
     });
     const message = await handle(outcome).catch((cause: unknown) =>
-      cause instanceof Error ? cause.message : t('login.errors.emptyAnswer'),
+      cause instanceof Error ? cause.message : login.errors.emptyAnswer,
     );
     setError(message);
     setBusy(false);
@@ -307,8 +300,8 @@ const SmsForm = ({ onTokens }: FormProps) => {
       <Input
         size="large"
         prefix={<MobileOutlined />}
-        placeholder={t('sms.mobile')}
-        aria-label={t('sms.mobile')}
+        placeholder={sms.mobile}
+        aria-label={sms.mobile}
         inputMode="tel"
         autoComplete="tel"
         maxLength={11}
@@ -333,7 +326,7 @@ const SmsForm = ({ onTokens }: FormProps) => {
         loading={busy}
         data-testid="mobile-sms-submit"
       >
-        {busy ? t('login.form.submitting') : t('login.form.submit')}
+        {busy ? login.form.submitting : login.form.submit}
       </Button>
     </form>
   );
@@ -344,8 +337,9 @@ const TwoFactorForm = ({
   onTokens,
   onBack,
 }: Omit<FormProps, 'config'> & { target: TwoFactorTarget; onBack: () => void }) => {
-  const { t } = useTranslation();
   const texts = useLocalizedTexts(mobileTexts);
+  const login = useLocalizedTexts(loginTexts);
+  const validation = useLocalizedTexts(validationTexts);
   const [code, setCode] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -355,16 +349,16 @@ const TwoFactorForm = ({
     event.preventDefault();
     if (busy) return;
     if (code.trim() === '') {
-      setError(t('validation.codeRequired'));
+      setError(validation.codeRequired);
       return;
     }
     setBusy(true);
     const outcome = await signInWithCode(target, code.trim(), {
       client: api,
-      emptyAnswerText: t('login.errors.emptyAnswer'),
+      emptyAnswerText: login.errors.emptyAnswer,
     });
     const message = await handle(outcome).catch((cause: unknown) =>
-      cause instanceof Error ? cause.message : t('login.errors.emptyAnswer'),
+      cause instanceof Error ? cause.message : login.errors.emptyAnswer,
     );
     setError(message);
     setBusy(false);
@@ -378,7 +372,7 @@ const TwoFactorForm = ({
       noValidate
     >
       <h2 className="m-card__subtitle">{texts.signIn.twoFactorTitle}</h2>
-      <p className="m-card__hint">{fillText(texts.signIn.twoFactorHint, { phone: target.maskedMobile })}</p>
+      <p className="m-card__hint">{texts.signIn.twoFactorHint(target.maskedMobile)}</p>
       <CodeField
         code={code}
         onCode={setCode}
@@ -389,7 +383,7 @@ const TwoFactorForm = ({
       />
       <ErrorLine message={error} />
       <Button type="primary" htmlType="submit" size="large" block loading={busy}>
-        {busy ? t('login.form.submitting') : t('login.form.submit')}
+        {busy ? login.form.submitting : login.form.submit}
       </Button>
       <Button type="link" block onClick={onBack}>
         {texts.signIn.back}

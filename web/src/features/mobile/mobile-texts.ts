@@ -1,4 +1,4 @@
-import type { LocalizedTexts } from '../qr-login/localized-texts';
+import type { LocalizedTexts } from '../../i18n/texts';
 
 const zhCN = {
   appTitle: '移动工作台',
@@ -11,7 +11,7 @@ const zhCN = {
     sms: '短信登录',
     code: '请输入短信验证码',
     twoFactorTitle: '短信二次验证',
-    twoFactorHint: '验证码已发送至 {{phone}}，有效期5分钟',
+    twoFactorHint: (phone: string) => `验证码已发送至 ${phone}，有效期5分钟`,
     back: '返回',
     changePasswordRequired: '该账号需要先修改密码，请在电脑端登录并修改密码后再试',
   },
@@ -70,7 +70,7 @@ export const mobileTexts: LocalizedTexts<MobileTexts> = {
       sms: 'SMS code',
       code: 'Enter the SMS code',
       twoFactorTitle: 'SMS verification',
-      twoFactorHint: 'A code was sent to {{phone}}; it is valid for 5 minutes',
+      twoFactorHint: (phone) => `A code was sent to ${phone}; it is valid for 5 minutes`,
       back: 'Back',
       changePasswordRequired:
         'This account must change its password first: sign in on a computer to change it',
@@ -115,7 +115,3 @@ export const mobileTexts: LocalizedTexts<MobileTexts> = {
     },
   },
 };
-
-/** Replaces {{name}} placeholders. */
-export const fillText = (text: string, values: Record<string, string>): string =>
-  text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => values[name] ?? match);

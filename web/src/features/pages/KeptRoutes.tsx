@@ -1,7 +1,7 @@
+import { NOT_FOUND_ROUTE } from '@uniwim/contracts/client';
 import { Spin } from 'antd';
 import { Activity, Suspense, useState } from 'react';
 import { type Location, Navigate, Route, Routes, useLocation } from 'react-router';
-import { NOT_FOUND_ROUTE } from '../../lib/shell/link-resolution';
 import { LAZY_VIEWS } from './lazy-view';
 import type { PageTexts } from './page-texts';
 import { findPageRoute, keptAfterVisit, type PageRoute } from './route-table';

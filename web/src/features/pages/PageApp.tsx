@@ -1,7 +1,7 @@
 import { AppstoreOutlined } from '@ant-design/icons';
 import { useEffect } from 'react';
 import { HashRouter, useLocation } from 'react-router';
-import { useLocalizedTexts } from '../qr-login/localized-texts';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { KeptRoutes } from './KeptRoutes';
 import { PageMenus } from './PageMenus';
 import { type PageTexts, pageTexts } from './page-texts';

@@ -1,10 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MenuItemNode } from '@uniwim/contracts/client';
+import {
+  filterMenuTree,
+  isMenuVisible,
+  type MenuItemNode,
+  normaliseMenuTree,
+  type ShellMenu,
+  walkMenus,
+} from '@uniwim/contracts/client';
 import { Menu, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api';
-import { filterMenuTree, normaliseMenuTree, type ShellMenu, walkMenus } from '../../lib/shell/menu-normalise';
-import { isMenuVisible } from '../../lib/shell/visibility';
 import { readStoredToken } from '../../lib/storage-keys';
 import { fetchCurrentUser } from '../session/current-user';
 import type { PageTexts } from './page-texts';

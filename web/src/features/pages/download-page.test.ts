@@ -18,6 +18,9 @@ const item = {
   version: '3.2',
   operatingManual: null,
   hasPackage: true,
+  sha256: null,
+  forceUpdate: false,
+  minSupportedVersion: null,
 };
 
 const clientFor = (routes: Parameters<typeof createFakeServer>[0]) => {

@@ -32,6 +32,7 @@ const loaders: Record<PageView, () => Promise<ViewModule>> = {
   download: () => import('./views/DownloadPage'),
   resource: () => import('../admin/ResourceView'),
   settings: () => import('../platform-settings/PlatformSettingsView'),
+  tenantSettings: () => import('../tenant-settings/TenantSettingsView'),
 };
 
 /** One lazy component per view, each its own chunk, loaded the first time a route shows it. */
@@ -42,4 +43,5 @@ export const LAZY_VIEWS: Record<PageView, LazyExoticComponent<ComponentType>> = 
   download: lazy(() => withChunkTimeout(loaders.download)),
   resource: lazy(() => withChunkTimeout(loaders.resource)),
   settings: lazy(() => withChunkTimeout(loaders.settings)),
+  tenantSettings: lazy(() => withChunkTimeout(loaders.tenantSettings)),
 };

@@ -1,4 +1,4 @@
-import type { LocalizedTexts } from '../qr-login/localized-texts';
+import type { LocalizedTexts } from '../../i18n/texts';
 import type { PageView } from './route-table';
 
 const zhCN = {
@@ -14,6 +14,7 @@ const zhCN = {
     download: '下载中心',
     resource: '系统管理',
     settings: '系统配置',
+    tenantSettings: '租户设置',
   } satisfies Record<PageView, string>,
   developing: {
     heading: '功能开发中',
@@ -41,6 +42,8 @@ const zhCN = {
     package: '安装包',
     download: '下载',
     noPackage: '暂无下载包',
+    forceUpdate: '强制更新',
+    minSupported: (version: string) => `最低支持 ${version}`,
     signInFirst: '请先登录后再下载',
     loadFailed: '应用列表加载失败',
   },
@@ -62,6 +65,7 @@ const enUS: PageTexts = {
     download: 'Downloads',
     resource: 'Administration',
     settings: 'Platform settings',
+    tenantSettings: 'Tenant settings',
   },
   developing: {
     heading: 'Under development',
@@ -89,6 +93,8 @@ const enUS: PageTexts = {
     package: 'Package',
     download: 'Download',
     noPackage: 'No package to download',
+    forceUpdate: 'Update required',
+    minSupported: (version: string) => `at least ${version}`,
     signInFirst: 'Sign in to download',
     loadFailed: 'The application list failed to load',
   },

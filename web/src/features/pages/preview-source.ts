@@ -1,5 +1,5 @@
+import { isBlockedLink } from '@uniwim/contracts/client';
 import { withAccessToken } from '../../lib/shell/frame-url';
-import { isBlockedLink } from '../../lib/shell/link-resolution';
 
 /**
  * The address /preview loads its image from: http(s) and the platform's own files (with the token

@@ -1,5 +1,5 @@
+import { BUILT_IN_ROUTES } from '@uniwim/contracts/client';
 import { describe, expect, it } from 'vitest';
-import { BUILT_IN_ROUTES } from '../../lib/shell/link-resolution';
 import { findPageRoute, keptAfterVisit, MAX_KEPT_ROUTES, PAGE_ROUTES } from './route-table';
 
 const route = (path: string) => findPageRoute(path)!;

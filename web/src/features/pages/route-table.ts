@@ -4,11 +4,22 @@ import {
   DEVELOPING_ROUTE,
   NOT_FOUND_ROUTE,
   PREVIEW_ROUTE,
-} from '../../lib/shell/link-resolution';
-import { ADMIN_RESOURCE_PATHS, PLATFORM_SETTINGS_PATH } from '../admin/admin-route-paths';
+} from '@uniwim/contracts/client';
+import {
+  ADMIN_RESOURCE_PATHS,
+  PLATFORM_SETTINGS_PATH,
+  TENANT_SETTINGS_PATH,
+} from '../admin/admin-route-paths';
 
 /** The pages page.html can show now; every other built-in route shows the developing page until it is built. */
-export type PageView = 'developing' | 'notFound' | 'preview' | 'download' | 'resource' | 'settings';
+export type PageView =
+  | 'developing'
+  | 'notFound'
+  | 'preview'
+  | 'download'
+  | 'resource'
+  | 'settings'
+  | 'tenantSettings';
 
 /**
  * One built-in route of page.html and how the page treats it (spec section 2, "Shell and admin
@@ -48,6 +59,7 @@ const BUILT_VIEWS: Readonly<Record<string, PageView>> = {
   [PREVIEW_ROUTE]: 'preview',
   '/downloadPage': 'download',
   [PLATFORM_SETTINGS_PATH]: 'settings',
+  [TENANT_SETTINGS_PATH]: 'tenantSettings',
 };
 
 const applicationRoute = (path: string): PageRoute => ({

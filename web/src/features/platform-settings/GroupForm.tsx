@@ -1,6 +1,6 @@
 import type { PlatformSettingsAnswer, PlatformSettingsGroup } from '@uniwim/contracts';
 import { App, Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
 import { fieldErrorsOf } from '../admin/schema-form';
 import { settingsApi } from './settings-api';
@@ -8,15 +8,30 @@ import './platform-settings.css';
 import { changedKeys, fieldProblem, fieldsOf, groupBody, type SettingsField } from './settings-form';
 import type { SettingsTexts } from './settings-texts';
 
-interface GroupFormProps {
-  group: PlatformSettingsGroup;
+/** What the form needs of the page's texts (the tenant settings page brings its own). */
+type FormTexts = Pick<SettingsTexts, 'fixErrors' | 'saved' | 'save' | 'revert' | 'changedCount'>;
+
+interface GroupFormProps<Answer = PlatformSettingsAnswer> {
+  group: string;
   values: Record<string, unknown>;
   version: number;
   language: 'zh-CN' | 'en-US';
-  texts: SettingsTexts;
-  onSaved(answer: PlatformSettingsAnswer): void;
+  texts: FormTexts;
+  onSaved(answer: Answer): void;
   /** A 409: someone saved a newer version meanwhile. */
   onConflict(): void;
+  /** Another settings page's fields (default: the platform settings group's). */
+  fields?: SettingsField[];
+  /** The schema's message about one value (default: the platform settings group's). */
+  problemOf?(key: string, value: unknown): string | null;
+  /** Stores the group (default: the platform settings API). */
+  submit?(version: number, values: Record<string, unknown>): Promise<Answer>;
+  /** A control of the page's own for a field (an image upload); undefined keeps the standard one. */
+  renderControl?(field: SettingsField): ReactNode | undefined;
+  /** Every edit, for a live preview of the unsaved values. */
+  onDraftChange?(values: Record<string, unknown>): void;
+  /** Beside Save and Revert (a checkbox the save takes into account). */
+  extraActions?: ReactNode;
 }
 
 const label = (field: SettingsField, language: GroupFormProps['language']) =>
@@ -76,7 +91,7 @@ const controlOf = (field: SettingsField, language: GroupFormProps['language']) =
 };
 
 /** One group of the settings as a form: Save only when something changed, Revert drops the edits. */
-export const GroupForm = ({
+export const GroupForm = <Answer = PlatformSettingsAnswer>({
   group,
   values,
   version,
@@ -84,10 +99,18 @@ export const GroupForm = ({
   texts,
   onSaved,
   onConflict,
-}: GroupFormProps) => {
+  fields: ownFields,
+  problemOf,
+  submit,
+  renderControl,
+  onDraftChange,
+  extraActions,
+}: GroupFormProps<Answer>) => {
   const [form] = Form.useForm();
   const { message } = App.useApp();
-  const fields = useMemo(() => fieldsOf(group), [group]);
+  const fields = useMemo(() => ownFields ?? fieldsOf(group as PlatformSettingsGroup), [group, ownFields]);
+  const draftListener = useRef(onDraftChange);
+  draftListener.current = onDraftChange;
   const [changed, setChanged] = useState<string[]>([]);
   const [saving, setSaving] = useState(false);
 
@@ -96,6 +119,7 @@ export const GroupForm = ({
     form.resetFields();
     form.setFieldsValue(values);
     setChanged([]);
+    draftListener.current?.(values);
   }, [form, values]);
 
   const save = async () => {
@@ -107,11 +131,14 @@ export const GroupForm = ({
     }
     setSaving(true);
     try {
-      const answer = await settingsApi.save(
-        version,
-        group,
-        groupBody(group, { ...values, ...form.getFieldsValue() }),
-      );
+      const all = { ...values, ...form.getFieldsValue() };
+      const answer = submit
+        ? await submit(version, all)
+        : ((await settingsApi.save(
+            version,
+            group as PlatformSettingsGroup,
+            groupBody(group as PlatformSettingsGroup, all),
+          )) as Answer);
       message.success(texts.saved);
       onSaved(answer);
     } catch (error) {
@@ -136,7 +163,10 @@ export const GroupForm = ({
       layout="horizontal"
       labelCol={{ flex: '220px' }}
       labelWrap
-      onValuesChange={(_, all) => setChanged(changedKeys(values, all))}
+      onValuesChange={(_, all) => {
+        setChanged(changedKeys(values, all));
+        onDraftChange?.({ ...values, ...all });
+      }}
       data-testid={`settings-form-${group}`}
     >
       {fields.map((field) => (
@@ -148,13 +178,15 @@ export const GroupForm = ({
           rules={[
             {
               validator: async (_, value) => {
-                const problem = fieldProblem(group, field.key, value);
+                const problem = problemOf
+                  ? problemOf(field.key, value)
+                  : fieldProblem(group as PlatformSettingsGroup, field.key, value);
                 if (problem) throw new Error(problem);
               },
             },
           ]}
         >
-          {controlOf(field, language)}
+          {renderControl?.(field) ?? controlOf(field, language)}
         </Form.Item>
       ))}
       {/* Kept in sight at the foot of a long form. */}
@@ -168,12 +200,14 @@ export const GroupForm = ({
               form.resetFields();
               form.setFieldsValue(values);
               setChanged([]);
+              onDraftChange?.(values);
             }}
             disabled={changed.length === 0 || saving}
           >
             {texts.revert}
           </Button>
           {changed.length > 0 ? <Tag color="orange">{texts.changedCount(changed.length)}</Tag> : null}
+          {extraActions}
         </Space>
       </Form.Item>
     </Form>

@@ -17,6 +17,13 @@ import {
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
 import { type HistoryPage, settingsApi } from './settings-api';
+
+/** Where the versions come from (default: the platform settings). */
+export interface HistoryApi {
+  history(page: number, pageSize: number): Promise<HistoryPage>;
+  rollback(toVersion: number, version: number): Promise<unknown>;
+}
+
 import { changeTitle, displayValue } from './settings-form';
 import type { SettingsTexts } from './settings-texts';
 
@@ -31,6 +38,9 @@ interface HistoryDrawerProps {
   /** A rollback was saved: the page shows the new version. */
   onRolledBack(): void;
   onConflict(): void;
+  /** Another settings page's versions and field titles (tenant settings). */
+  api?: HistoryApi;
+  titleOf?(path: string): string;
 }
 
 /** Every saved version, newest first, with its field diff and a "roll back to this version". */
@@ -42,6 +52,8 @@ export const HistoryDrawer = ({
   onClose,
   onRolledBack,
   onConflict,
+  api = settingsApi,
+  titleOf,
 }: HistoryDrawerProps) => {
   const { message } = App.useApp();
   const [page, setPage] = useState(1);
@@ -49,17 +61,20 @@ export const HistoryDrawer = ({
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
-  const load = useCallback(async (pageNumber: number) => {
-    setLoading(true);
-    setError(null);
-    try {
-      setData(await settingsApi.history(pageNumber, PAGE_SIZE));
-    } catch (failure) {
-      setError((failure as Error).message);
-    } finally {
-      setLoading(false);
-    }
-  }, []);
+  const load = useCallback(
+    async (pageNumber: number) => {
+      setLoading(true);
+      setError(null);
+      try {
+        setData(await api.history(pageNumber, PAGE_SIZE));
+      } catch (failure) {
+        setError((failure as Error).message);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [api],
+  );
 
   useEffect(() => {
     if (open) void load(page);
@@ -67,7 +82,7 @@ export const HistoryDrawer = ({
 
   const rollback = async (entry: PlatformSettingsHistoryEntry) => {
     try {
-      await settingsApi.rollback(entry.version, currentVersion);
+      await api.rollback(entry.version, currentVersion);
       message.success(texts.rolledBack(entry.version));
       setPage(1);
       onRolledBack();
@@ -81,7 +96,7 @@ export const HistoryDrawer = ({
   const renderEntry = (entry: PlatformSettingsHistoryEntry) => {
     const rows = Object.entries(entry.changes).map(([path, change]) => ({
       key: path,
-      field: changeTitle(path, language),
+      field: titleOf ? titleOf(path) : changeTitle(path, language),
       before: displayValue(change.before, words),
       after: displayValue(change.after, words),
     }));

@@ -1,29 +1,17 @@
 import type { PlatformSettingsAnswer, PlatformSettingsGroup } from '@uniwim/contracts';
 import { PLATFORM_SETTINGS_TITLES } from '@uniwim/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Descriptions,
-  Modal,
-  Result,
-  Skeleton,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useCallback, useEffect, useState } from 'react';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { useAdminTexts } from '../admin/use-admin-texts';
-import { useLocalizedTexts } from '../qr-login/localized-texts';
 import { GroupForm } from './GroupForm';
 import { HistoryDrawer } from './HistoryDrawer';
 import { settingsApi } from './settings-api';
 import { settingsTexts } from './settings-texts';
 import '../admin/admin.css';
+import { ConflictModal } from './ConflictModal';
 
 const FORM_GROUPS: PlatformSettingsGroup[] = ['signInLook', 'securityFloors', 'logRetention'];
 
@@ -142,19 +130,7 @@ const SettingsPage = () => {
         onRolledBack={load}
         onConflict={() => setConflict(true)}
       />
-      <Modal
-        open={conflict}
-        title={texts.conflictTitle}
-        okText={texts.reload}
-        cancelText={texts.cancel}
-        onOk={async () => {
-          setConflict(false);
-          await load();
-        }}
-        onCancel={() => setConflict(false)}
-      >
-        {texts.conflictHint}
-      </Modal>
+      <ConflictModal open={conflict} texts={texts} onReload={load} onClose={() => setConflict(false)} />
     </div>
   );
 };

@@ -8,7 +8,10 @@ import { api } from '../../lib/api';
 const BASE = '/dmp/admin/platform-settings';
 
 export interface HistoryPage {
-  items: PlatformSettingsHistoryEntry[];
+  items: Pick<
+    PlatformSettingsHistoryEntry,
+    'version' | 'action' | 'restoredVersion' | 'operatorName' | 'createdAt' | 'changes'
+  >[];
   total: number;
   page: number;
   pageSize: number;

@@ -27,21 +27,22 @@ export type ControlKind =
   | 'multiSelect';
 
 export interface SettingsField {
-  group: PlatformSettingsGroup;
+  /** A group of the platform settings, or of another settings page (tenant settings). */
+  group: string;
   key: string;
   control: ControlKind;
   title: LocalText;
   options?: readonly { value: string | number; label: LocalText }[];
 }
 
-const LOGIN_TYPE_LABELS: Record<string, LocalText> = {
+export const LOGIN_TYPE_LABELS: Record<string, LocalText> = {
   '1-1': { zh: '账号密码', en: 'Account and password' },
   '1-2': { zh: '扫码登录', en: 'QR code' },
   '1-3': { zh: '短信验证码', en: 'SMS code' },
   '-1': { zh: '注册', en: 'Register' },
 };
 
-const CONTROLS: Record<string, Omit<SettingsField, 'group' | 'key' | 'title'>> = {
+export const SETTINGS_CONTROLS: Record<string, Omit<SettingsField, 'group' | 'key' | 'title'>> = {
   'signInLook.customCss': { control: 'textarea' },
   'signInLook.appDownloadPic': { control: 'textarea' },
   'signInLook.loginBgType': { control: 'flag' },
@@ -81,7 +82,7 @@ const CONTROLS: Record<string, Omit<SettingsField, 'group' | 'key' | 'title'>> =
   },
 };
 
-const controlOf = (schema: z.ZodType): ControlKind => {
+export const controlKindOf = (schema: z.ZodType): ControlKind => {
   const type = (schema as { type?: string }).type;
   if (type === 'boolean') return 'boolean';
   if (type === 'number') return 'number';
@@ -97,8 +98,8 @@ export const fieldsOf = (group: PlatformSettingsGroup): SettingsField[] =>
         group,
         key,
         title: PLATFORM_SETTINGS_TITLES.fields[path] ?? { zh: key, en: key },
-        control: controlOf(schema),
-        ...CONTROLS[path],
+        control: controlKindOf(schema),
+        ...SETTINGS_CONTROLS[path],
       };
     },
   );

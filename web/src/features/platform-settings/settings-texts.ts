@@ -1,4 +1,4 @@
-import type { LocalizedTexts } from '../qr-login/localized-texts';
+import type { LocalizedTexts } from '../../i18n/texts';
 
 /** The platform settings page's own words; group and field titles come from the contract. */
 const zhCN = {

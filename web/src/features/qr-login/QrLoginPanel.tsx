@@ -6,8 +6,8 @@ import {
 } from '@ant-design/icons';
 import type { LoginResult } from '@uniwim/contracts/client';
 import { useMemo } from 'react';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { readTenantCode } from '../login/login-config-source';
-import { useLocalizedTexts } from './localized-texts';
 import { QR_IMAGE_SIZE } from './qr-constants';
 import { qrSvgDataUrl } from './qr-image';
 import { mobileConfirmUrl } from './qr-links';

@@ -1,4 +1,4 @@
-import type { LocalizedTexts } from './localized-texts';
+import type { LocalizedTexts } from '../../i18n/texts';
 
 const zhCN = {
   title: '二维码登录',

@@ -2,8 +2,9 @@ import { BankOutlined } from '@ant-design/icons';
 import type { TenantSuggestion } from '@uniwim/contracts/client';
 import Input from 'antd/es/input/Input';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { blurCompany, type CompanyChoice, chooseCompany, typeCompany } from './company-suggestions';
+import { registrationTexts } from './registration-texts';
 import { useCompanySuggestions } from './useCompanySuggestions';
 
 interface CompanyInputProps {
@@ -17,7 +18,7 @@ interface CompanyInputProps {
  * AutoComplete would bring the whole Select engine for one list).
  */
 export const CompanyInput = ({ value, onChange, invalid }: CompanyInputProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(registrationTexts);
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -49,8 +50,8 @@ export const CompanyInput = ({ value, onChange, invalid }: CompanyInputProps) =>
       <Input
         size="large"
         prefix={<BankOutlined />}
-        placeholder={t('registration.company')}
-        aria-label={t('registration.company')}
+        placeholder={texts.company}
+        aria-label={texts.company}
         data-testid="registration-company"
         role="combobox"
         aria-expanded={shown}

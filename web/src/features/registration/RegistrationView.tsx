@@ -10,12 +10,14 @@ import { Button, Spin } from 'antd';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
 import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { validationTexts } from '../../app/validation-texts';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { browserCompletionEnvironment, completeSignIn } from '../login/complete-sign-in';
 import { fetchPasswordEncryptor } from '../login/password-encryptor';
 import { SmsCodeButton } from '../sms/SmsCodeButton';
 import { type MobileProblem, mobileProblemBeforeSending, sendVerificationCode } from '../sms/send-code';
+import { smsTexts } from '../sms/sms-texts';
 import { lastCodeNumber, useSmsCountdown } from '../sms/useSmsCountdown';
 import { CompanyInput } from './CompanyInput';
 import { submitRegistration } from './register';
@@ -26,6 +28,7 @@ import {
   type RegistrationMessage,
   type RegistrationValues,
 } from './registration-form';
+import { registrationTexts } from './registration-texts';
 import './registration.css';
 
 type FieldErrors = Partial<Record<RegistrationField, RegistrationMessage | MobileProblem>>;
@@ -41,7 +44,9 @@ interface RegistrationViewProps {
  * proven by a REGISTER_CODE, and the new user is signed in and taken to the index page.
  */
 const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(registrationTexts);
+  const sms = useLocalizedTexts(smsTexts);
+  const validation = useLocalizedTexts(validationTexts);
   const policy = useMemo(() => policyFromConfig(config), [config]);
   const [values, setValues] = useState<RegistrationValues>(() => ({
     ...emptyRegistration(),
@@ -75,11 +80,7 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
     setSending(true);
     setError('');
     setInfo('');
-    const result = await sendVerificationCode(
-      api,
-      { type: 'REGISTER_CODE', mobile },
-      { sent: t('sms.sent'), failed: t('sms.failed') },
-    );
+    const result = await sendVerificationCode(api, { type: 'REGISTER_CODE', mobile }, sms);
     setSending(false);
     countdown.afterSend(mobile, result);
     if (result.ok) {
@@ -95,7 +96,7 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
     const check = checkRegistration(values);
     if (!check.ok) {
       setFieldErrors(Object.fromEntries(check.errors.map((e) => [e.field, e.messageKey])));
-      setError(t(check.messageKey));
+      setError(validation[check.messageKey]);
       setInfo('');
       return;
     }
@@ -106,20 +107,20 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
     const result = await submitRegistration(check.data, {
       client: api,
       getEncryptor: () => fetchPasswordEncryptor(api, sessionStorage),
-      failedText: t('registration.failed'),
+      failedText: texts.failed,
     });
     if (!result.ok) {
       setError(result.message);
       setStatus('idle');
       return;
     }
-    setInfo(t('registration.succeeded'));
+    setInfo(texts.succeeded);
     setStatus('leaving');
     try {
       const completion = await completeSignIn(result.tokens, { config }, browserCompletionEnvironment(api));
       if (completion === 'notifiedOpener') setStatus('idle');
     } catch (cause) {
-      setError(cause instanceof Error && cause.message ? cause.message : t('registration.failed'));
+      setError(cause instanceof Error && cause.message ? cause.message : texts.failed);
       setStatus('idle');
     }
   };
@@ -128,7 +129,7 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
     const messageKey = fieldErrors[field];
     return (
       <div className="registration__field-error" data-testid={`registration-error-${field}`}>
-        {messageKey ? t(messageKey) : ''}
+        {messageKey ? validation[messageKey] : ''}
       </div>
     );
   };
@@ -153,8 +154,8 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
         <Input
           size="large"
           prefix={<UserOutlined />}
-          placeholder={t('registration.username')}
-          aria-label={t('registration.username')}
+          placeholder={texts.username}
+          aria-label={texts.username}
           data-testid="registration-username"
           autoComplete="username"
           maxLength={32}
@@ -168,8 +169,8 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
         <Input
           size="large"
           prefix={<MobileOutlined />}
-          placeholder={t('sms.mobile')}
-          aria-label={t('sms.mobile')}
+          placeholder={sms.mobile}
+          aria-label={sms.mobile}
           data-testid="registration-mobile"
           type="tel"
           inputMode="numeric"
@@ -185,8 +186,8 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
         <Password
           size="large"
           prefix={<LockOutlined />}
-          placeholder={t('registration.password')}
-          aria-label={t('registration.password')}
+          placeholder={texts.password}
+          aria-label={texts.password}
           data-testid="registration-password"
           autoComplete="new-password"
           status={fieldStatus('password')}
@@ -202,8 +203,8 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
         <Password
           size="large"
           prefix={<LockOutlined />}
-          placeholder={t('registration.confirmPassword')}
-          aria-label={t('registration.confirmPassword')}
+          placeholder={texts.confirmPassword}
+          aria-label={texts.confirmPassword}
           data-testid="registration-confirm-password"
           autoComplete="new-password"
           status={fieldStatus('confirmPassword')}
@@ -217,8 +218,8 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
           <Input
             size="large"
             prefix={<SafetyOutlined />}
-            placeholder={t('sms.code')}
-            aria-label={t('sms.code')}
+            placeholder={sms.code}
+            aria-label={sms.code}
             data-testid="registration-code"
             inputMode="numeric"
             autoComplete="one-time-code"
@@ -250,7 +251,7 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
         </div>
       )}
       <Button type="primary" htmlType="submit" size="large" block data-testid="registration-submit">
-        {t('registration.submit')}
+        {texts.submit}
       </Button>
       <div className="registration__links">
         <button
@@ -259,10 +260,10 @@ const RegistrationView = ({ config, onBackToLogin }: RegistrationViewProps) => {
           data-testid="registration-to-login"
           onClick={onBackToLogin}
         >
-          {t('registration.toLogin')}
+          {texts.toLogin}
         </button>
       </div>
-      <Spin fullscreen spinning={status !== 'idle'} description={t('registration.submitting')} />
+      <Spin fullscreen spinning={status !== 'idle'} description={texts.submitting} />
     </form>
   );
 };

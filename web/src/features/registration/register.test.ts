@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { zhCN } from '../../i18n/zh-CN';
 import { createApiClient } from '../../lib/api';
 import { base64ToUtf8 } from '../../lib/base64';
 import { createFakeServer, failure, ok } from '../../lib/test-doubles';
 import { encodeRegistrationData, REGISTER_PATH, submitRegistration } from './register';
+import { registrationTexts } from './registration-texts';
 
 const data = {
   tenantId: 't-water',
@@ -20,7 +20,7 @@ const register = (route: Parameters<typeof createFakeServer>[0][string]) => {
   const result = submitRegistration(data, {
     client: createApiClient({ fetch: server.fetch }),
     getEncryptor,
-    failedText: zhCN.registration.failed,
+    failedText: registrationTexts['zh-CN'].failed,
   });
   return { server, result };
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { zhCN } from '../../i18n/zh-CN';
+import { validationTexts } from '../../app/validation-texts';
 import {
   checkRegistration,
   emptyRegistration,
@@ -8,8 +8,7 @@ import {
   registrationFieldMessages,
 } from './registration-form';
 
-const text = (key: RegistrationMessage | 'validation.formInvalid') =>
-  zhCN.validation[key.slice('validation.'.length) as keyof typeof zhCN.validation];
+const text = (key: RegistrationMessage | 'formInvalid') => validationTexts['zh-CN'][key];
 
 const filled: RegistrationValues = {
   tenantName: '示范水务集团',

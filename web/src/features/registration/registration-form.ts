@@ -1,4 +1,5 @@
 import { isValidMobile, MOBILE_MAX_LENGTH, type RegistrationData } from '@uniwim/contracts/client';
+import type { ValidationKey } from '../../app/validation-texts';
 
 /** What the registration form holds (spec section 3, "Registration form"). */
 export interface RegistrationValues {
@@ -16,17 +17,20 @@ export interface RegistrationValues {
 
 export type RegistrationField = Exclude<keyof RegistrationValues, 'tenantId'>;
 
-export type RegistrationMessage =
-  | 'validation.companyRequired'
-  | 'validation.usernameRequired'
-  | 'validation.usernameInvalid'
-  | 'validation.mobileRequired'
-  | 'validation.mobileInvalid'
-  | 'validation.passwordRequired'
-  | 'validation.confirmRequired'
-  | 'validation.confirmEmpty'
-  | 'validation.confirmMismatch'
-  | 'validation.codeRequired';
+/** Keys of validationTexts. */
+export type RegistrationMessage = Extract<
+  ValidationKey,
+  | 'companyRequired'
+  | 'usernameRequired'
+  | 'usernameInvalid'
+  | 'mobileRequired'
+  | 'mobileInvalid'
+  | 'passwordRequired'
+  | 'confirmRequired'
+  | 'confirmEmpty'
+  | 'confirmMismatch'
+  | 'codeRequired'
+>;
 
 /** The server's rule: 3-32 letters, digits, . _ - starting with a letter or digit. */
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{2,31}$/;
@@ -64,27 +68,23 @@ export const registrationFieldMessages = (
   const username = values.username.trim();
   const mobile = values.mobile.trim();
   return {
-    tenantName: values.tenantId ? [] : ['validation.companyRequired'],
+    tenantName: values.tenantId ? [] : ['companyRequired'],
     username:
-      username === ''
-        ? ['validation.usernameRequired']
-        : USERNAME_PATTERN.test(username)
-          ? []
-          : ['validation.usernameInvalid'],
+      username === '' ? ['usernameRequired'] : USERNAME_PATTERN.test(username) ? [] : ['usernameInvalid'],
     mobile:
       mobile === ''
-        ? ['validation.mobileRequired']
+        ? ['mobileRequired']
         : mobile.length > MOBILE_MAX_LENGTH || !isValidMobile(mobile)
-          ? ['validation.mobileInvalid']
+          ? ['mobileInvalid']
           : [],
-    password: values.password === '' ? ['validation.passwordRequired'] : [],
+    password: values.password === '' ? ['passwordRequired'] : [],
     confirmPassword:
       values.confirmPassword === ''
-        ? ['validation.confirmRequired', 'validation.confirmEmpty']
+        ? ['confirmRequired', 'confirmEmpty']
         : values.confirmPassword === values.password
           ? []
-          : ['validation.confirmMismatch'],
-    code: values.code.trim() === '' ? ['validation.codeRequired'] : [],
+          : ['confirmMismatch'],
+    code: values.code.trim() === '' ? ['codeRequired'] : [],
   };
 };
 
@@ -98,7 +98,7 @@ export type RegistrationCheck =
   /** The password is still the typed one: submitRegistration encrypts it. */
   | { ok: true; data: RegistrationData }
   /** Any failure also gives the form's one message "请检查必填项". */
-  | { ok: false; errors: FieldError[]; messageKey: 'validation.formInvalid' };
+  | { ok: false; errors: FieldError[]; messageKey: Extract<ValidationKey, 'formInvalid'> };
 
 /** The form's check before sending: mobile, code and username trimmed; the password as typed. */
 export const checkRegistration = (values: RegistrationValues): RegistrationCheck => {
@@ -107,8 +107,7 @@ export const checkRegistration = (values: RegistrationValues): RegistrationCheck
     const [first] = messages[field];
     return first ? [{ field, messageKey: first }] : [];
   });
-  if (errors.length > 0 || !values.tenantId)
-    return { ok: false, errors, messageKey: 'validation.formInvalid' };
+  if (errors.length > 0 || !values.tenantId) return { ok: false, errors, messageKey: 'formInvalid' };
   return {
     ok: true,
     data: {

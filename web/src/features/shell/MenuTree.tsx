@@ -1,5 +1,5 @@
+import type { ShellMenu } from '@uniwim/contracts/client';
 import { useState } from 'react';
-import type { ShellMenu } from '../../lib/shell/menu-normalise';
 
 interface MenuTreeProps {
   tree: ShellMenu[];

@@ -1,6 +1,6 @@
 import { DashboardOutlined } from '@ant-design/icons';
+import type { ShellMenu } from '@uniwim/contracts/client';
 import { useMemo } from 'react';
-import type { ShellMenu } from '../../lib/shell/menu-normalise';
 import { readStoredToken } from '../../lib/storage-keys';
 import { DeferredDropdown } from './DeferredDropdown';
 import { HeaderEntry } from './HeaderEntry';

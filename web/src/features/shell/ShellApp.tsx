@@ -1,4 +1,4 @@
-import { useLocalizedTexts } from '../qr-login/localized-texts';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { useSessionKeepAlive } from '../session/useSessionKeepAlive';
 import { ShellLayout } from './ShellLayout';
 import type { ShellKind, ShellLoadOutcome } from './shell-data';

@@ -10,11 +10,10 @@ import {
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import type { CurrentUser, LoginConfig } from '@uniwim/contracts/client';
+import type { CurrentUser, LoginConfig, ShellMenu } from '@uniwim/contracts/client';
 import { Suspense, useState } from 'react';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { AfterFirstPaint, lazyWithAntd } from '../../app/lazy-antd';
-import type { ShellMenu } from '../../lib/shell/menu-normalise';
 import { displayNameOf } from '../session/current-user';
 import { DeferredDropdown } from './DeferredDropdown';
 import type { HeaderDropdownProps } from './HeaderDropdown';
@@ -39,6 +38,8 @@ export const MESSAGES_ROUTE = '/todoList';
 
 interface ShellHeaderProps {
   kind: ShellKind;
+  /** A visitor's page tenant (?tenant=), for the search's public items and hot words. */
+  tenant: string | null;
   config: LoginConfig;
   user: CurrentUser | null;
   tree: ShellMenu[];
@@ -57,7 +58,7 @@ type Dialog = 'password' | 'tenant' | null;
  * sign-in link instead of the user's entries.
  */
 export const ShellHeader = (props: ShellHeaderProps) => {
-  const { kind, config, user, tree, texts, onOpenMenu, onOpenRoute, onLogout } = props;
+  const { kind, tenant, config, user, tree, texts, onOpenMenu, onOpenRoute, onLogout } = props;
   const [dialog, setDialog] = useState<Dialog>(null);
   const title = config.title || (kind === 'admin' ? texts.adminTitle : texts.indexTitle);
 
@@ -105,7 +106,14 @@ export const ShellHeader = (props: ShellHeaderProps) => {
       <div className="shell-header__tools">
         {config.globalSearch === '1' && (
           <AfterFirstPaint fallback={<span className="shell-header__search" />}>
-            <GlobalSearch tree={tree} texts={texts.search} onOpen={onOpenMenu} />
+            <GlobalSearch
+              tree={tree}
+              shell={kind}
+              tenant={tenant}
+              texts={texts.search}
+              onOpen={onOpenMenu}
+              onOpenRoute={onOpenRoute}
+            />
           </AfterFirstPaint>
         )}
         {config.monitoringCenterIsShow === '1' && (

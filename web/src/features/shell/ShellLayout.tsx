@@ -1,6 +1,12 @@
 import type { CurrentUser } from '@uniwim/contracts/client';
 import { useEffect } from 'react';
-import { mountWatermark, watermarkText } from '../../lib/shell/watermark';
+import { api } from '../../lib/api';
+import {
+  mountWatermark,
+  type WatermarkPolicyValues,
+  watermarkOptionsFor,
+  watermarkText,
+} from '../../lib/shell/watermark';
 import { readStoredToken } from '../../lib/storage-keys';
 import { FrameTabs } from './FrameTabs';
 import { MenuTree } from './MenuTree';
@@ -21,10 +27,18 @@ const useWatermark = (user: CurrentUser | null) => {
     if (!user) return;
     // After the shell's first paint: drawing it measures the page, which would force a layout early.
     let unmount: (() => void) | undefined;
-    const timer = setTimeout(() => {
-      unmount = mountWatermark(document.body, { text: watermarkText(user) });
+    let cancelled = false;
+    const timer = setTimeout(async () => {
+      // The active tenant's policy (issue 13) may turn it off or set its text; when it cannot be read,
+      // the default watermark stays: a failure never removes it.
+      const options = await api
+        .get<WatermarkPolicyValues>('/ump/watermark')
+        .then((policy) => watermarkOptionsFor(policy, user))
+        .catch(() => ({ text: watermarkText(user) }));
+      if (!cancelled && options) unmount = mountWatermark(document.body, options);
     }, 0);
     return () => {
+      cancelled = true;
       clearTimeout(timer);
       unmount?.();
     };
@@ -67,6 +81,7 @@ export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
       {!bare && (
         <ShellHeader
           kind={kind}
+          tenant={query.tenant}
           config={data.config}
           user={data.user}
           tree={navigation.tree}

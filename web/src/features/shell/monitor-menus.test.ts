@@ -1,5 +1,5 @@
+import { normaliseMenuTree } from '@uniwim/contracts/client';
 import { describe, expect, it } from 'vitest';
-import { normaliseMenuTree } from '../../lib/shell/menu-normalise';
 import { menuNode } from '../../lib/shell/test-menus';
 import { monitorMenus } from './monitor-menus';
 

@@ -1,5 +1,4 @@
-import { type LinkContext, resolveMenuLink } from '../../lib/shell/link-resolution';
-import { type ShellMenu, walkMenus } from '../../lib/shell/menu-normalise';
+import { type LinkContext, resolveMenuLink, type ShellMenu, walkMenus } from '@uniwim/contracts/client';
 
 /** Tab ids of monitoring pages: distinct from the item's own tab, which shows its ordinary page. */
 export const MONITOR_TAB_PREFIX = 'monitor:';

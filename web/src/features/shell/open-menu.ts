@@ -1,6 +1,6 @@
+import type { ShellMenu } from '@uniwim/contracts/client';
+import { adminIndexUrl, adminPageUrl, pageRouteUrl } from '@uniwim/contracts/client';
 import { buildFrameUrl } from '../../lib/shell/frame-url';
-import { adminIndexUrl, adminPageUrl, pageRouteUrl } from '../../lib/shell/link-resolution';
-import type { ShellMenu } from '../../lib/shell/menu-normalise';
 import { type PageTabEntry, tabEntryFromMenu } from '../../lib/shell/tabs';
 
 /** What clicking a menu item does. */

@@ -1,4 +1,4 @@
-import type { LocalizedTexts } from '../qr-login/localized-texts';
+import type { LocalizedTexts } from '../../i18n/texts';
 
 const zhCN = {
   indexTitle: '工作台',
@@ -11,8 +11,12 @@ const zhCN = {
   signIn: '登录',
   visitor: '访客',
   search: {
-    placeholder: '搜索应用菜单',
-    empty: '没有匹配的菜单',
+    placeholder: '搜索应用、菜单',
+    empty: '没有找到相关内容',
+    loading: '正在搜索…',
+    failed: '搜索失败，请稍后重试',
+    hotWords: '热门搜索',
+    more: '更多结果请输入更多关键词',
   },
   monitoring: {
     entry: '监控中心',
@@ -73,8 +77,12 @@ export const shellTexts: LocalizedTexts<ShellTexts> = {
     signIn: 'Sign in',
     visitor: 'Visitor',
     search: {
-      placeholder: 'Search menus',
-      empty: 'No matching menu',
+      placeholder: 'Search applications and menus',
+      empty: 'Nothing found',
+      loading: 'Searching…',
+      failed: 'Search failed, please retry',
+      hotWords: 'Popular searches',
+      more: 'Type more words for more results',
     },
     monitoring: {
       entry: 'Monitoring centre',

@@ -1,7 +1,14 @@
-import { USAGE_LOG_TYPES } from '@uniwim/contracts/client';
+import {
+  filterMenuTree,
+  isMenuVisible,
+  normaliseMenuTree,
+  type ShellMenu,
+  USAGE_LOG_TYPES,
+  walkMenus,
+} from '@uniwim/contracts/client';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
-import { filterMenuTree, normaliseMenuTree, type ShellMenu, walkMenus } from '../../lib/shell/menu-normalise';
 import { findFirstMenu, matchMenu } from '../../lib/shell/menu-search';
 import {
   activateTab,
@@ -14,10 +21,8 @@ import {
   type TabState,
 } from '../../lib/shell/tabs';
 import { saveUsageLog, type UsageLogSender, usageLogFromMenu, usageSource } from '../../lib/shell/usage-log';
-import { isMenuVisible } from '../../lib/shell/visibility';
 import { browserVisitorIdSource, getVisitorId, VISITOR_ID_STORAGE_KEY } from '../../lib/shell/visitor-id';
 import { readStoredToken } from '../../lib/storage-keys';
-import { useLocalizedTexts } from '../qr-login/localized-texts';
 import { type MenuOpening, type OpeningContext, planMenuOpening } from './open-menu';
 import type { ShellData, ShellKind } from './shell-data';
 import type { ShellQuery } from './shell-query';

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { type CodeBoxes, eraseBox, moveFocus, pasteIntoBoxes, typeIntoBox } from './code-boxes';
+import { smsTexts } from './sms-texts';
 import './sms.css';
 
 interface CodeBoxesInputProps {
@@ -17,7 +18,7 @@ export const CodeBoxesInput = ({
   invalid = false,
   disabled = false,
 }: CodeBoxesInputProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(smsTexts);
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
 
   useEffect(() => {
@@ -40,7 +41,7 @@ export const CodeBoxesInput = ({
 
   return (
     <fieldset className={`code-boxes${invalid ? ' code-boxes--invalid' : ''}`} data-testid="code-boxes">
-      <legend className="code-boxes__legend">{t('codeStep.boxesLabel')}</legend>
+      <legend className="code-boxes__legend">{texts.boxesLabel}</legend>
       {state.chars.map((char, index) => (
         <input
           // The boxes never move: their position is their identity.
@@ -53,7 +54,7 @@ export const CodeBoxesInput = ({
           type="text"
           inputMode="numeric"
           autoComplete={index === 0 ? 'one-time-code' : 'off'}
-          aria-label={t('codeStep.boxLabel', { position: index + 1 })}
+          aria-label={texts.boxLabel(index + 1)}
           data-testid={`code-box-${index}`}
           value={char}
           disabled={disabled}

@@ -1,6 +1,7 @@
 import { Button } from 'antd';
-import { useTranslation } from 'react-i18next';
+import { useLocalizedTexts } from '../../i18n/texts';
 import { sendButtonState } from './countdown';
+import { smsTexts } from './sms-texts';
 import './sms.css';
 
 interface SmsCodeButtonProps {
@@ -23,14 +24,14 @@ export const SmsCodeButton = ({
   onClick,
   testId = 'sms-send-code',
 }: SmsCodeButtonProps) => {
-  const { t } = useTranslation();
+  const texts = useLocalizedTexts(smsTexts);
   const state = sendButtonState(secondsLeft, everSent);
   const label =
     state.kind === 'countdown'
-      ? t('sms.sentCountdown', { seconds: state.seconds })
+      ? texts.sentCountdown(state.seconds)
       : state.kind === 'again'
-        ? t('sms.getCodeAgain')
-        : t('sms.getCode');
+        ? texts.getCodeAgain
+        : texts.getCode;
   return (
     <Button
       size="large"

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { zhCN } from '../../i18n/zh-CN';
+import { validationTexts } from '../../app/validation-texts';
 import { createApiClient } from '../../lib/api';
 import { createFakeServer, failure, ok } from '../../lib/test-doubles';
 import { mobileProblemBeforeSending, SEND_CODE_PATH, sendVerificationCode } from './send-code';
+import { smsTexts } from './sms-texts';
 
-const texts = { sent: zhCN.sms.sent, failed: zhCN.sms.failed };
+const texts = smsTexts['zh-CN'];
 
 const send = (
   answer: Parameters<typeof createFakeServer>[0][string],
@@ -16,14 +17,14 @@ const send = (
 
 describe('mobileProblemBeforeSending', () => {
   it('asks for the number first, then a valid one', () => {
-    expect(mobileProblemBeforeSending('')).toBe('validation.mobileFirst');
-    expect(mobileProblemBeforeSending('   ')).toBe('validation.mobileFirst');
-    expect(mobileProblemBeforeSending('1390000000')).toBe('validation.mobileInvalid');
-    expect(mobileProblemBeforeSending('12900000002')).toBe('validation.mobileInvalid');
-    expect(mobileProblemBeforeSending('139000000021')).toBe('validation.mobileInvalid');
+    expect(mobileProblemBeforeSending('')).toBe('mobileFirst');
+    expect(mobileProblemBeforeSending('   ')).toBe('mobileFirst');
+    expect(mobileProblemBeforeSending('1390000000')).toBe('mobileInvalid');
+    expect(mobileProblemBeforeSending('12900000002')).toBe('mobileInvalid');
+    expect(mobileProblemBeforeSending('139000000021')).toBe('mobileInvalid');
     expect(mobileProblemBeforeSending(' 13900000002 ')).toBeNull();
-    expect(zhCN.validation.mobileFirst).toBe('请先输入手机号');
-    expect(zhCN.validation.mobileInvalid).toBe('手机号有误');
+    expect(validationTexts['zh-CN'].mobileFirst).toBe('请先输入手机号');
+    expect(validationTexts['zh-CN'].mobileInvalid).toBe('手机号有误');
   });
 });
 

@@ -1,4 +1,5 @@
 import { isValidMobile, MOBILE_MAX_LENGTH, type VerificationCodeType } from '@uniwim/contracts/client';
+import type { ValidationKey } from '../../app/validation-texts';
 import { type ApiClient, ApiError, ClientErrorCodes } from '../../lib/api';
 
 export const SEND_CODE_PATH = '/dmp/verificationCode';
@@ -20,13 +21,14 @@ export interface SendCodeTexts {
   failed: string;
 }
 
-export type MobileProblem = 'validation.mobileFirst' | 'validation.mobileInvalid';
+/** Keys of validationTexts. */
+export type MobileProblem = Extract<ValidationKey, 'mobileFirst' | 'mobileInvalid'>;
 
 /** Before a code is asked for: "请先输入手机号" without a number, "手机号有误" for a wrong one (spec section 5). */
 export const mobileProblemBeforeSending = (mobile: string): MobileProblem | null => {
   const trimmed = mobile.trim();
-  if (trimmed === '') return 'validation.mobileFirst';
-  if (trimmed.length > MOBILE_MAX_LENGTH || !isValidMobile(trimmed)) return 'validation.mobileInvalid';
+  if (trimmed === '') return 'mobileFirst';
+  if (trimmed.length > MOBILE_MAX_LENGTH || !isValidMobile(trimmed)) return 'mobileInvalid';
   return null;
 };
 

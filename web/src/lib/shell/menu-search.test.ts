@@ -1,5 +1,5 @@
+import { normaliseMenuTree } from '@uniwim/contracts/client';
 import { describe, expect, it } from 'vitest';
-import { normaliseMenuTree } from './menu-normalise';
 import { findFirstMenu, matchMenu, opensNewWindow } from './menu-search';
 import { menuNode } from './test-menus';
 

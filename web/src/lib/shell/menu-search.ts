@@ -1,4 +1,4 @@
-import type { ShellMenu } from './menu-normalise';
+import type { ShellMenu } from '@uniwim/contracts/client';
 
 /** Items that open in another window or tab of the browser, not in the shell's frames. */
 export const opensNewWindow = (menu: Pick<ShellMenu, 'target'>): boolean =>

@@ -1,5 +1,4 @@
-import type { MenuTarget } from '@uniwim/contracts/client';
-import type { ShellMenu, ShellMenuApp } from './menu-normalise';
+import type { MenuTarget, ShellMenu, ShellMenuApp } from '@uniwim/contracts/client';
 
 /** Spec section 3 "Config": tagNum defaults to "8". */
 export const DEFAULT_TAG_NUM = 8;

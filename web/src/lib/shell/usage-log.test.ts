@@ -1,5 +1,5 @@
+import { normaliseMenuTree } from '@uniwim/contracts/client';
 import { describe, expect, it, vi } from 'vitest';
-import { normaliseMenuTree } from './menu-normalise';
 import { menuNode } from './test-menus';
 import { ACCESS_LOG_PATH, saveUsageLog, TOURIST_LOG_PATH, usageLogFromMenu, usageSource } from './usage-log';
 

@@ -1,5 +1,4 @@
-import type { UsageLogType } from '@uniwim/contracts/client';
-import type { ShellMenu } from './menu-normalise';
+import type { ShellMenu, UsageLogType } from '@uniwim/contracts/client';
 import { touristUserName } from './visitor-id';
 
 /** Spec section 7: where usage logs go, for signed-in users and for visitors. */

@@ -10,6 +10,7 @@ import {
   WATERMARK_LAYER_ATTRIBUTE,
   type WatermarkEnvironment,
   watermarkLayerStyle,
+  watermarkOptionsFor,
   watermarkText,
 } from './watermark';
 
@@ -256,5 +257,30 @@ describe('mountWatermark', () => {
     body.appendChild(new FakeElement('div'));
     observers.flush();
     expect(layersIn(body)).toHaveLength(0);
+  });
+});
+
+describe('watermarkOptionsFor', () => {
+  const policy = { enabled: true, text: '', color: '#123456', alpha: 0.3, fontSize: 18, angle: 30 };
+  const user = { name: '李运维', username: 'water.op', mobile: '13900000002' };
+
+  it('is off when the tenant turned it off', () => {
+    expect(watermarkOptionsFor({ ...policy, enabled: false }, user)).toBeNull();
+  });
+
+  it('keeps the default text and takes the policy’s look', () => {
+    expect(watermarkOptionsFor(policy, user)).toEqual({
+      text: '李运维 139****0002',
+      color: '#123456',
+      alpha: 0.3,
+      fontSize: '18px',
+      angle: 30,
+    });
+  });
+
+  it('fills in the tenant’s own text', () => {
+    expect(watermarkOptionsFor({ ...policy, text: '内部资料 {name}（{account}）{mobile}' }, user)?.text).toBe(
+      '内部资料 李运维（water.op）139****0002',
+    );
   });
 });

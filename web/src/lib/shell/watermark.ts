@@ -260,3 +260,38 @@ export const mountWatermark = (
     layer = null;
   };
 };
+
+/** The active tenant's watermark policy (GET /ump/watermark, issue 13's security policy). */
+export interface WatermarkPolicyValues {
+  enabled: boolean;
+  text: string;
+  color: string;
+  alpha: number;
+  fontSize: number;
+  angle: number;
+}
+
+/**
+ * The options the tenant's policy asks for; null when it turned the watermark off. Its text may name
+ * the user with {name}, {account} and {mobile} (masked); an empty one is the default name and phone.
+ */
+export const watermarkOptionsFor = (
+  policy: WatermarkPolicyValues,
+  user: { name?: string | null; username?: string | null; mobile?: string | null },
+): Partial<WatermarkOptions> | null => {
+  if (!policy.enabled) return null;
+  const text =
+    policy.text.trim() === ''
+      ? watermarkText(user)
+      : policy.text
+          .replaceAll('{name}', user.name || user.username || '')
+          .replaceAll('{account}', user.username ?? '')
+          .replaceAll('{mobile}', maskPhone(user.mobile));
+  return {
+    text,
+    color: policy.color,
+    alpha: policy.alpha,
+    fontSize: `${policy.fontSize}px`,
+    angle: policy.angle,
+  };
+};

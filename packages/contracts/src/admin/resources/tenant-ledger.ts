@@ -28,7 +28,7 @@ export const tenantLedgerRowSchema = z.object({
   adminMobiles: z.array(z.string()),
   applicationCount: z.number().int(),
   lastSignInAt: z.string().nullable(),
-  /** Bytes of the tenant's files; null until the files module stores any. */
+  /** Bytes of the tenant's files; null until it has uploaded any. */
   storageUsedBytes: z.number().int().nullable(),
   highlights: z.array(z.enum(['expiring', 'expired', 'dormant'])),
   createdAt: z.string(),

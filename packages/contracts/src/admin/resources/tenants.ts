@@ -14,6 +14,8 @@ const domains = z
   .array(z.string().trim().toLowerCase().regex(DOMAIN_PATTERN, '域名格式不正确'))
   .max(20)
   .refine((list) => new Set(list).size === list.length, '域名重复');
+/** A tenant's domains as its settings page edits them too (issue 13). */
+export const tenantDomainListSchema = domains;
 const mobile = z.string().trim().regex(MOBILE_PATTERN, '手机号格式不正确');
 const isoDateTime = z.iso.datetime({ offset: true });
 

@@ -7,6 +7,7 @@ import {
 import { Select } from 'antd';
 import type { AdminPageDefinition } from '../admin-routes';
 import { RemoteSelect } from '../RemoteSelect';
+import { SessionsSection } from '../SessionsSection';
 import { useAdminTexts } from '../use-admin-texts';
 
 const RolePicker = ({
@@ -57,7 +58,17 @@ const PermissionPicker = ({
 /** /dmpUser: the platform's operators, and the roles that give them permission codes. */
 export const platformUsersPage: AdminPageDefinition = {
   tabs: [
-    { declaration: platformUsersResource, fieldControls: { roleIds: RolePicker } },
+    {
+      declaration: platformUsersResource,
+      fieldControls: { roleIds: RolePicker },
+      detailSections: (record) => (
+        <SessionsSection
+          scope="dmp"
+          permission="platform-user:sessions"
+          url={`/dmp/admin/platform-users/${encodeURIComponent(record.id)}/sessions`}
+        />
+      ),
+    },
     { declaration: platformRolesResource, fieldControls: { permissions: PermissionPicker } },
   ],
 };

@@ -1,6 +1,6 @@
 import { ToolOutlined } from '@ant-design/icons';
 import { Result } from 'antd';
-import { useLocalizedTexts } from '../../qr-login/localized-texts';
+import { useLocalizedTexts } from '../../../i18n/texts';
 import { pageTexts } from '../page-texts';
 
 /** /developingPage: what a menu item without a link opens (spec section 2), and routes not built yet. */

@@ -1,16 +1,16 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import type { AppPackageListItem } from '@uniwim/contracts/client';
-import { Alert, Button, message, Result, Table, Tag } from 'antd';
+import { isBlockedLink } from '@uniwim/contracts/client';
+import { Alert, Button, message, Result, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
+import { useLocalizedTexts } from '../../../i18n/texts';
 import { api } from '../../../lib/api';
 import { withAccessToken } from '../../../lib/shell/frame-url';
-import { isBlockedLink } from '../../../lib/shell/link-resolution';
 import { saveUsageLog, usageSource } from '../../../lib/shell/usage-log';
 import { browserVisitorIdSource, getVisitorId } from '../../../lib/shell/visitor-id';
 import { readStoredToken } from '../../../lib/storage-keys';
 import { MyJobs } from '../../admin/MyJobs';
-import { useLocalizedTexts } from '../../qr-login/localized-texts';
 import { downloadLogEntry, fetchPackageList, lookUpPackage, safeDownloadHref } from '../download-page';
 import { pageTexts } from '../page-texts';
 
@@ -97,7 +97,30 @@ const DownloadPage = () => {
         locale={{ emptyText: texts.empty }}
         columns={[
           { title: texts.application, dataIndex: 'name', key: 'name' },
-          { title: texts.version, dataIndex: 'version', key: 'version', width: 120 },
+          {
+            title: texts.version,
+            key: 'version',
+            width: 160,
+            // The version released to the user's tenant (/umpVersioning) and what it asks of clients.
+            render: (_, item) => (
+              <Space orientation="vertical" size={2}>
+                <Space size={4}>
+                  <span>{item.version}</span>
+                  {item.forceUpdate && <Tag color="red">{texts.forceUpdate}</Tag>}
+                </Space>
+                {item.minSupportedVersion && (
+                  <Typography.Text type="secondary">
+                    {texts.minSupported(item.minSupportedVersion)}
+                  </Typography.Text>
+                )}
+                {item.sha256 && (
+                  <Typography.Text type="secondary" copyable={{ text: item.sha256 }}>
+                    {`SHA-256 ${item.sha256.slice(0, 12)}…`}
+                  </Typography.Text>
+                )}
+              </Space>
+            ),
+          },
           {
             title: texts.manual,
             key: 'manual',

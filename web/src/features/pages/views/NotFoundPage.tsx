@@ -1,5 +1,5 @@
 import { Button, Result } from 'antd';
-import { useLocalizedTexts } from '../../qr-login/localized-texts';
+import { useLocalizedTexts } from '../../../i18n/texts';
 import { pageTexts } from '../page-texts';
 
 /** /404, where every unknown route of page.html goes. */

@@ -2,8 +2,8 @@ import { ZoomInOutlined, ZoomOutOutlined } from '@ant-design/icons';
 import { Button, Empty, Space } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLocalizedTexts } from '../../../i18n/texts';
 import { readStoredToken } from '../../../lib/storage-keys';
-import { useLocalizedTexts } from '../../qr-login/localized-texts';
 import { pageTexts } from '../page-texts';
 import { previewImageSource } from '../preview-source';
 

@@ -1,0 +1,40 @@
+import { tenantAdminPagesOf } from '@uniwim/contracts';
+import { describe, expect, it } from 'vitest';
+import { keepPagesAndTheirGroups } from './console-pages';
+import type { AdminMenuRow } from './tree';
+
+const item = (id: string, parentId: string | null): AdminMenuRow => ({
+  id,
+  parentId,
+  name: id,
+  link: null,
+  sort: 0,
+  target: null,
+  menuStyle: null,
+  visibleCondition: null,
+  disabled: false,
+});
+
+describe('console pages of a member who is not an administrator', () => {
+  it('opens a page with its first code only', () => {
+    expect(tenantAdminPagesOf(['user:list', 'role:grant'])).toEqual(['am-users']);
+    expect(tenantAdminPagesOf(['role:list', 'tenant-job:list'])).toEqual(['am-downloads', 'am-roles']);
+    expect(tenantAdminPagesOf([])).toEqual([]);
+  });
+
+  it('keeps the pages and the groups above them', () => {
+    const rows = [
+      item('am-organisation', null),
+      item('am-users', 'am-organisation'),
+      item('am-roles', 'am-organisation'),
+      item('am-system', null),
+      item('am-dictionaries', 'am-system'),
+      item('am-downloads', null),
+    ];
+    expect(keepPagesAndTheirGroups(rows, ['am-users', 'am-downloads', 'am-gone']).map((r) => r.id)).toEqual([
+      'am-organisation',
+      'am-users',
+      'am-downloads',
+    ]);
+  });
+});

@@ -1,0 +1,140 @@
+import type { SearchOpen } from '@uniwim/contracts';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../platform/db/database';
+import { type RawRow, rowsOf } from './sources/sql';
+
+/**
+ * Candidates per source, before ranking. A one-character query may match a great many records, and
+ * ranking costs per candidate (on PGlite, which serves one query at a time, about 5 ms per 1,000):
+ * such a query ranks its first 200 matches, and a second character narrows it to what it means.
+ */
+export const CANDIDATES_PER_SOURCE = 200;
+/** Ranked rows read per source for each hit asked for, so the exact access check still leaves enough. */
+export const ROWS_PER_HIT = 3;
+
+/** One source's part of a search: its full match (text, source, tenant and access tags) and weight. */
+export interface SourceQuery {
+  source: string;
+  match: string;
+  weight: number;
+}
+
+export interface FoundRow {
+  source: string;
+  recordId: string;
+  title: string;
+  subtitle: string | null;
+  body: string | null;
+  open: SearchOpen;
+  rank: number;
+}
+
+export interface FoundRows {
+  /** Records were queued for indexing that this search could not see yet. */
+  stale: boolean;
+  rows: FoundRow[];
+}
+
+/** Title matches weigh most (A), then keywords (B), subtitles (C), bodies (D). */
+const RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
+
+/**
+ * One source's best rows: candidates from the index alone (its GIN index; no row-level security there,
+ * see migration 0028), ranked, and only the best read from search_documents, under its policy.
+ */
+const sourcePart = (query: SourceQuery, rankQuery: string, rows: number): SQL => sql`
+  (SELECT ${query.source}::text AS source, d.record_id, d.title, d.subtitle, left(d.body, 2000) AS body, d.open,
+          r.rank
+   FROM (
+     SELECT c.document_id, c.title_length,
+            ts_rank_cd(${RANK_WEIGHTS}::float4[], c.tsv, ${rankQuery}::tsquery) * ${query.weight}::float8 AS rank
+     FROM (
+       SELECT i.document_id, i.tsv, i.title_length FROM search_index i
+       WHERE i.tsv @@ ${query.match}::tsquery
+       LIMIT ${CANDIDATES_PER_SOURCE}
+     ) c
+     ORDER BY rank DESC, c.title_length, c.document_id
+     LIMIT ${rows}
+   ) r
+   JOIN search_documents d ON d.id = r.document_id
+   ORDER BY r.rank DESC, r.title_length, r.document_id)`;
+
+/** SQL of the search module: the index, the settings and the figures. */
+export const createSearchRepo = (db: Database) => {
+  /** Runs in the viewer's tenant (row-level security), or with no tenant: the catalogue only. */
+  const inScope = <T>(tenantId: string | null, work: (tx: Tx) => Promise<T>) =>
+    tenantId ? db.withTenant(tenantId, work) : db.withNoTenant(work);
+
+  return {
+    /**
+     * Every source's best rows in one statement, with whether the queue holds records the viewer
+     * could see: the caller indexes them and asks again.
+     */
+    search: (
+      tenantId: string | null,
+      queries: readonly SourceQuery[],
+      rankQuery: string,
+      /** Ranked rows per source. */
+      rows: number,
+    ): Promise<FoundRows> =>
+      inScope(tenantId, async (tx) => {
+        // Candidates always through the GIN index. With statistics the planner may reckon a match
+        // common enough for a sequential scan to fill the candidate LIMIT early; but a viewer's
+        // records sit together (a tenant's, an application's), and such a scan can read the whole
+        // table before it has them (seen: a one-character query, 1.3 s on PGlite). Without JIT: a
+        // plan's cost then counts the disabled scans, and PostgreSQL would compile every search
+        // (0.4 s each).
+        await tx.execute(
+          sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`,
+        );
+        const parts = queries.map((query) => sourcePart(query, rankQuery, rows));
+        const found =
+          parts.length === 0
+            ? sql`SELECT NULL::text AS source WHERE false`
+            : sql.join(parts, sql` UNION ALL `);
+        const raw = rowsOf(
+          await tx.execute(sql`
+            SELECT s.stale, h.* FROM (SELECT EXISTS (SELECT 1 FROM search_pending) AS stale) s
+            LEFT JOIN (${found}) h ON true`),
+        );
+        return {
+          stale: raw[0]?.stale === true,
+          rows: raw.filter((row) => row.source != null).map(toFoundRow),
+        };
+      }),
+
+    /** Per source, the documents a tenant's searches look through and the records queued for it. */
+    status: (tenantId: string): Promise<Map<string, { documents: number; pending: number }>> =>
+      db.withTenant(tenantId, async (tx) => {
+        const figures = new Map<string, { documents: number; pending: number }>();
+        const entry = (source: string) => {
+          const figure = figures.get(source) ?? { documents: 0, pending: 0 };
+          figures.set(source, figure);
+          return figure;
+        };
+        for (const row of rowsOf(
+          await tx.execute(sql`SELECT source, count(*) AS n FROM search_documents GROUP BY source`),
+        ))
+          entry(String(row.source)).documents = Number(row.n);
+        for (const row of rowsOf(
+          await tx.execute(
+            sql`SELECT source, count(DISTINCT record_id) AS n FROM search_pending GROUP BY source`,
+          ),
+        ))
+          entry(String(row.source)).pending = Number(row.n);
+        return figures;
+      }),
+  };
+};
+
+const toFoundRow = (row: RawRow): FoundRow => ({
+  source: String(row.source),
+  recordId: String(row.record_id),
+  title: String(row.title),
+  subtitle: (row.subtitle as string | null) ?? null,
+  body: (row.body as string | null) ?? null,
+  open: row.open as SearchOpen,
+  rank: Number(row.rank),
+});
+
+export type SearchRepo = ReturnType<typeof createSearchRepo>;

@@ -1,0 +1,16 @@
+import { DEFAULT_LANGUAGE, type Language } from '../lib/language';
+import { currentLanguage, useLanguage } from './index';
+
+/**
+ * Texts of one feature in every supported language, kept beside the feature (e.g. login/login-texts.ts).
+ * Type the object with the Chinese texts' type, `LocalizedTexts<typeof zhCN>`: a key missing in
+ * English is then a type error. Texts with values are functions: `(seconds: number) => \`…\``.
+ */
+export type LocalizedTexts<T> = Record<Language, T>;
+
+/** The texts in a given language (code outside React; defaults to the page's current language). */
+export const textsIn = <T>(texts: LocalizedTexts<T>, language: Language = currentLanguage()): T =>
+  texts[language] ?? texts[DEFAULT_LANGUAGE];
+
+/** The texts in the page's current language; the component re-renders when the language changes. */
+export const useLocalizedTexts = <T>(texts: LocalizedTexts<T>): T => textsIn(texts, useLanguage());
