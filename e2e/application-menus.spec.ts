@@ -61,7 +61,8 @@ test('a menu item added with a link, granted to a role, opens from a member’s 
   await page.getByTestId('admin-form-save').click();
   // The impact preview comes before the save: two tenants use the application, no role holds it yet.
   const impact = page.getByTestId('menu-impact');
-  await expect(impact).toContainText('2 个租户可以使用该应用');
+  // Earlier specs may give other tenants the application (admin-platform adds it to a package).
+  await expect(impact).toContainText(/[1-9]\d* 个租户可以使用该应用/);
   await expect(impact).toContainText('尚无角色被授权');
   await page.getByRole('button', { name: '确认保存' }).click();
   await expect(form).toBeHidden();

@@ -5,15 +5,12 @@ import { signIn } from './support/sign-in';
 
 const SETTINGS = `${baseUrl}/page.html#/dmpSysConfigManagement`;
 
-// antd puts a space between two Chinese characters of a button.
-const SAVE = /^保\s*存$/;
-
 const lookForm = (page: Page) => page.getByTestId('settings-form-signInLook');
 
 /** Types a new platform title in the sign-in look tab and saves it; answers the saved version. */
 const saveTitle = async (page: Page, title: string): Promise<number> => {
   const form = lookForm(page);
-  const save = form.getByRole('button', { name: SAVE });
+  const save = form.getByTestId('settings-save');
   await form.getByLabel('平台标题').fill(title);
   await expect(save).toBeEnabled();
   await save.click();
@@ -40,7 +37,7 @@ test('the platform administrator changes the sign-in title, sees it in history, 
   const original = await lookForm(page).getByLabel('平台标题').inputValue();
 
   // Nothing changed yet: Save and Revert wait; Revert discards an edit.
-  await expect(lookForm(page).getByRole('button', { name: SAVE })).toBeDisabled();
+  await expect(lookForm(page).getByTestId('settings-save')).toBeDisabled();
   await lookForm(page).getByLabel('平台标题').fill('不会保存的标题');
   await lookForm(page).getByRole('button', { name: '撤销修改' }).click();
   await expect(lookForm(page).getByLabel('平台标题')).toHaveValue(original);

@@ -192,7 +192,14 @@ export const GroupForm = <Answer = PlatformSettingsAnswer>({
       {/* Kept in sight at the foot of a long form. */}
       <Form.Item label=" " colon={false} className="platform-settings-actions">
         <Space>
-          <Button type="primary" onClick={save} loading={saving} disabled={changed.length === 0}>
+          {/* A test id: the loading icon may outlive the save in the button's accessible name. */}
+          <Button
+            type="primary"
+            onClick={save}
+            loading={saving}
+            disabled={changed.length === 0}
+            data-testid="settings-save"
+          >
             {texts.save}
           </Button>
           <Button
