@@ -66,6 +66,7 @@ export const toMenuRow = (row: RawRow): MenuRow => ({
   menuVersion: (row.menu_version as string | null) ?? null,
   applicationId: row.application_id as string,
   applicationName: row.application_name as string,
+  releasedVersion: (row.released_version as string | null) ?? null,
   applicationVersion: row.application_version as string,
   applicationInternalLink: (row.application_internal_link as string | null) ?? null,
   applicationExternalLink: (row.application_external_link as string | null) ?? null,
@@ -186,8 +187,8 @@ export const createMenusRepo = (db: Database) => ({
             m.menu_style, m.internal_network, m.external_network, m.operating_manual, m.target, m.type,
             m.visible_condition, m.disabled, m.is_public, m.full_link, m.menu_version, m.application_id,
             a.name AS application_name,
-            -- The version released to this tenant (the shell's _v), else the catalogue's.
-            COALESCE(rv.version_number, a.version) AS application_version,
+            -- The version released to this tenant (the shell's _v), and the catalogue's.
+            rv.version_number AS released_version, a.version AS application_version,
             a.internal_link AS application_internal_link, a.external_link AS application_external_link,
             a.operating_manual AS application_operating_manual
           FROM shown s

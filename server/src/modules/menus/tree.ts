@@ -29,6 +29,8 @@ export interface MenuRow {
   fullLink: string | null;
   /** The item's own version; null: the application's. */
   menuVersion: string | null;
+  /** The application's version released to this tenant; null: no release chosen. */
+  releasedVersion: string | null;
   applicationId: string;
   applicationName: string;
   applicationVersion: string;
@@ -121,7 +123,9 @@ export const buildMenuTree = (rows: MenuRow[]): MenuItemNode[] =>
           link: row.link,
           fullLink: blankToNull(row.fullLink) ?? fullLinkOf(row.link, [internalNetwork, externalNetwork]),
           effectDrawing: row.effectDrawing,
-          version: blankToNull(row.menuVersion) ?? row.applicationVersion,
+          // A tenant's release decides what its frames load (the shell's _v), over an item's own
+          // version: an item pinned to an older version must not undo the tenant's upgrade.
+          version: row.releasedVersion ?? blankToNull(row.menuVersion) ?? row.applicationVersion,
           reload: row.reload,
           monitor: row.monitor,
           monitorUrl: row.monitorUrl,

@@ -21,6 +21,7 @@ const row = (overrides: Partial<MenuRow> & Pick<MenuRow, 'id'>): MenuRow => ({
   isPublic: false,
   fullLink: null,
   menuVersion: null,
+  releasedVersion: null,
   applicationId: 'app-a',
   applicationName: '应用A',
   applicationVersion: '2.1.0',
@@ -155,6 +156,15 @@ describe("issue 14: the editor's fields in the shell's tree", () => {
     expect(item).toMatchObject({ fullLink: 'https://scada.example.com/entry', version: '3.0.1' });
     const [plain] = buildMenuTree([row({ id: 'm-2', link: '/scada/', internalNetwork: 'http://10.0.0.5' })]);
     expect(plain).toMatchObject({ fullLink: 'http://10.0.0.5/scada/', version: '2.1.0' });
+  });
+
+  it("the version released to the tenant wins over an item's own version (the shell's _v follows the release)", () => {
+    const [pinned, plain] = buildMenuTree([
+      row({ id: 'm-1', sort: 1, menuVersion: '3.0.1', releasedVersion: '3.2.0' }),
+      row({ id: 'm-2', sort: 2, releasedVersion: '3.2.0' }),
+    ]);
+    expect(pinned).toMatchObject({ id: 'm-1', version: '3.2.0' });
+    expect(plain).toMatchObject({ id: 'm-2', version: '3.2.0' });
   });
 
   it('button items (permission codes) are never menus of the shell', () => {
