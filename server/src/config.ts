@@ -12,6 +12,9 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  // Connections to PostgreSQL per instance. Past the cores the database has, more connections only
+  // add switching between backends: requests then wait in the pool, which costs nothing.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -90,6 +93,7 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl?: string;
+  databasePoolSize: number;
   redisUrl?: string;
   publicUrl?: string;
   seedFile: string;
@@ -179,6 +183,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL,
     seedFile: path.resolve(e.SEED_FILE ?? DEFAULT_SEED_FILE),

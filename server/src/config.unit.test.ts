@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       PORT: '8080',
       DATA_DIR: '/var/lib/uniwim',
       DATABASE_URL: 'postgres://u@db:5432/app',
+      DATABASE_POOL_SIZE: '4',
       REDIS_URL: 'redis://cache:6379',
       PUBLIC_URL: 'https://cloud.example.com',
       SMS_PROVIDER: 'aliyun',
@@ -34,6 +35,7 @@ describe('loadConfig', () => {
       port: 8080,
       dataDir: '/var/lib/uniwim',
       databaseUrl: 'postgres://u@db:5432/app',
+      databasePoolSize: 4,
       redisUrl: 'redis://cache:6379',
       publicUrl: 'https://cloud.example.com',
       smsProvider: 'aliyun',
@@ -54,6 +56,7 @@ describe('loadConfig', () => {
       /^Invalid setting DATABASE_URL \(got "mysql:\/\/x"\): must start with postgres/,
     ],
     [{ REDIS_URL: 'http://x' }, /^Invalid setting REDIS_URL/],
+    [{ DATABASE_POOL_SIZE: '0' }, /^Invalid setting DATABASE_POOL_SIZE/],
     [{ SMS_PROVIDER: 'carrier-pigeon' }, /^Invalid setting SMS_PROVIDER/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid setting PUBLIC_URL/],
   ])('stops with one clear line for %o', (env, message) => {

@@ -58,7 +58,12 @@ const start = async () => {
     import('./platform/store'),
   ]);
 
-  const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, embedded }).catch(
+  const opening = openDatabase({
+    databaseUrl: config.databaseUrl,
+    poolSize: config.databasePoolSize,
+    dataDir: config.dataDir,
+    embedded,
+  }).catch(
     (error) => fail(`Cannot open the database: ${(error as Error).message}`),
   );
   // The app is built while the database opens and migrates; its calls wait for the opening.
