@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadSmsSettings, type SmsSettings, SmsSettingsError } from './platform/sms';
@@ -12,9 +13,15 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
-  // Connections to PostgreSQL per instance. Past the cores the database has, more connections only
-  // add switching between backends: requests then wait in the pool, which costs nothing.
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // Connections to PostgreSQL per instance (default: twice this machine's cores, at least 4). Past
+  // the cores there are to run them, more connections only add switching between backends and
+  // starve the server's own thread: requests then wait in the pool, which costs nothing.
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(200)
+    .default(() => Math.max(4, 2 * availableParallelism())),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')

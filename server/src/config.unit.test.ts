@@ -44,6 +44,10 @@ describe('loadConfig', () => {
     });
   });
 
+  it('sizes the PostgreSQL pool by the cores by default, at least 4', () => {
+    expect(loadConfig({}).databasePoolSize).toBeGreaterThanOrEqual(4);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

@@ -29,9 +29,11 @@ const name = (text: string) => encodeURIComponent(text);
 /**
  * The user list of the largest tenant as its department administrator reads it: the tree's
  * department with its sub-departments plus a name search (broad, narrow, none), and the same for
- * the user register's list; each under the administrator's data scope.
+ * the user register's list; each under the administrator's data scope. The issue's budget is for
+ * the department with sub-departments plus a name search; the other requests are measured beside
+ * it, to show what a list without a search, and the register, cost.
  */
-const requests = (): { label: string; path: string }[] => [
+const requests = (): { label: string; path: string; budgeted?: false }[] => [
   {
     label: 'division + subDepartments + q=规模用户1',
     path: `/ump/admin/users?departmentId=${DIVISION}&subDepartments=true&q=${name('规模用户1')}`,
@@ -51,16 +53,22 @@ const requests = (): { label: string; path: string }[] => [
   {
     label: 'division + subDepartments, no search',
     path: `/ump/admin/users?departmentId=${DIVISION}&subDepartments=true`,
+    budgeted: false,
   },
-  { label: 'no department, q=规模用户7', path: `/ump/admin/users?q=${name('规模用户7')}` },
+  { label: 'no department, q=规模用户7', path: `/ump/admin/users?q=${name('规模用户7')}`, budgeted: false },
   {
     label: 'another division (out of scope) + q',
     path: `/ump/admin/users?departmentId=d-sc1-2-2&subDepartments=true&q=${name('规模用户1')}`,
   },
-  { label: 'user register, q=规模用户1', path: `/ump/admin/user-ledger?q=${name('规模用户1')}` },
+  {
+    label: 'user register, q=规模用户1',
+    path: `/ump/admin/user-ledger?q=${name('规模用户1')}`,
+    budgeted: false,
+  },
   {
     label: 'user register, department 中心1 + q=规模用户1',
     path: `/ump/admin/user-ledger?department=${name('中心1')}&q=${name('规模用户1')}`,
+    budgeted: false,
   },
 ];
 
@@ -110,7 +118,8 @@ export const adminUserListScenario: Scenario = {
       const rows: string[][] = [];
       let worstP95 = 0;
       let worstLabel = '';
-      for (const { label, path } of requests()) {
+      const unbudgetedOver: string[] = [];
+      for (const { label, path, budgeted } of requests()) {
         let total = -1;
         const check = (status: number, body: string) => {
           const answer = JSON.parse(body) as { Code: number; Response?: { total: number } };
@@ -130,7 +139,8 @@ export const adminUserListScenario: Scenario = {
         const client = process.cpuUsage(clientBefore);
         const used = await stretch.stop();
         const perRequest = (ms: number) => (ms / result.requests).toFixed(2);
-        if (result.p95Ms > worstP95) [worstP95, worstLabel] = [result.p95Ms, label];
+        if (budgeted !== false && result.p95Ms > worstP95) [worstP95, worstLabel] = [result.p95Ms, label];
+        if (budgeted === false && result.p95Ms >= P95_BUDGET_MS) unbudgetedOver.push(label);
         rows.push([
           label,
           String(total),
@@ -138,7 +148,7 @@ export const adminUserListScenario: Scenario = {
           result.p50Ms.toFixed(1),
           result.p95Ms.toFixed(1),
           result.p99Ms.toFixed(1),
-          result.p95Ms < P95_BUDGET_MS ? 'PASS' : 'FAIL',
+          budgeted === false ? '(none)' : result.p95Ms < P95_BUDGET_MS ? 'PASS' : 'FAIL',
           perRequest(used.serverMs),
           perRequest(used.databaseMs),
           perRequest((client.user + client.system) / 1000),
@@ -166,8 +176,10 @@ export const adminUserListScenario: Scenario = {
         ],
         checks: [
           {
-            measured: `worst p95 ${worstP95.toFixed(1)} ms (${worstLabel})${failing.length ? `; over: ${failing.join(', ')}` : ''}`,
-            budget: `< ${P95_BUDGET_MS} ms for each request`,
+            measured:
+              `worst p95 ${worstP95.toFixed(1)} ms (${worstLabel})${failing.length ? `; over: ${failing.join(', ')}` : ''}` +
+              (unbudgetedOver.length ? `; outside the budget, over ${P95_BUDGET_MS} ms: ${unbudgetedOver.join(', ')}` : ''),
+            budget: `< ${P95_BUDGET_MS} ms for each department + subDepartments + name search`,
             passed: failing.length === 0,
           },
         ],
