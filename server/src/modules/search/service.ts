@@ -1,7 +1,7 @@
 import type { SearchAnswer, SearchGroup, SearchHit, SearchShell } from '@uniwim/contracts';
 import type { SearchAnalytics } from './analytics';
 import { highlightRanges, snippetOf } from './highlight';
-import { accessLexeme, type SearchIndexer, sourceTag, tenantTag } from './indexer';
+import { accessLexeme, type SearchIndexer, sourceTag, sourceTagOf, tenantTag } from './indexer';
 import { loadLexicon } from './lexicon';
 import { type FoundRow, ROWS_PER_HIT, type SearchRepo, type SourceQuery } from './repo';
 import type { EffectiveSettings, SearchSettingsService } from './settings';
@@ -29,10 +29,13 @@ interface Asked {
 }
 
 const sourceMatch = (text: string, source: SearchSource, viewer: SearchViewer, access: SourceAccess) => {
-  const groups: string[][] = [[sourceTag(source.name)]];
-  if (source.tenantOwned) groups.push([viewer.tenantId ? tenantTag(viewer.tenantId) : 'tenant:none']);
-  groups.push(...access.tagGroups.map((group) => [...group]));
-  return `(${text}) & ${tagQuery(groups.map((group) => group.map(accessLexeme)))}`;
+  const qualified = (tag: string) => accessLexeme(sourceTagOf(source.name, tag));
+  const groups: string[][] = [];
+  if (source.tenantOwned) groups.push([qualified(tenantTag(viewer.tenantId))]);
+  groups.push(...access.tagGroups.map((group) => group.map(qualified)));
+  // A qualified tag names its source: the source's own tag only when no group narrows the search.
+  if (groups.length === 0) groups.push([accessLexeme(sourceTag(source.name))]);
+  return `(${text}) & ${tagQuery(groups)}`;
 };
 
 const hitOf = (row: FoundRow, parsed: ParsedQuery, lexicon: Lexicon): SearchHit => {
