@@ -63,9 +63,7 @@ const start = async () => {
     poolSize: config.databasePoolSize,
     dataDir: config.dataDir,
     embedded,
-  }).catch(
-    (error) => fail(`Cannot open the database: ${(error as Error).message}`),
-  );
+  }).catch((error) => fail(`Cannot open the database: ${(error as Error).message}`));
   // The app is built while the database opens and migrates; its calls wait for the opening.
   const db = usableWhileOpening(config.databaseUrl ? 'postgres' : 'pglite', opening);
   const store = await createStore({ redisUrl: config.redisUrl }).catch((error) =>

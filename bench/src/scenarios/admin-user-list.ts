@@ -178,7 +178,9 @@ export const adminUserListScenario: Scenario = {
           {
             measured:
               `worst p95 ${worstP95.toFixed(1)} ms (${worstLabel})${failing.length ? `; over: ${failing.join(', ')}` : ''}` +
-              (unbudgetedOver.length ? `; outside the budget, over ${P95_BUDGET_MS} ms: ${unbudgetedOver.join(', ')}` : ''),
+              (unbudgetedOver.length
+                ? `; outside the budget, over ${P95_BUDGET_MS} ms: ${unbudgetedOver.join(', ')}`
+                : ''),
             budget: `< ${P95_BUDGET_MS} ms for each department + subDepartments + name search`,
             passed: failing.length === 0,
           },
