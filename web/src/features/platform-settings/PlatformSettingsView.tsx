@@ -1,9 +1,9 @@
-import type { PlatformSettingsAnswer, PlatformSettingsGroup } from '@uniwim/contracts';
+import type { PlatformSettingsGroup } from '@uniwim/contracts';
 import { PLATFORM_SETTINGS_TITLES } from '@uniwim/contracts';
-import { Alert, App, Button, Card, Descriptions, Result, Skeleton, Space, Tabs, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Descriptions, Space, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { useAdminTexts } from '../admin/use-admin-texts';
 import { GroupForm } from './GroupForm';
@@ -12,6 +12,7 @@ import { settingsApi } from './settings-api';
 import { settingsTexts } from './settings-texts';
 import '../admin/admin.css';
 import { ConflictModal } from './ConflictModal';
+import { SettingsRecordPending, useSettingsRecord } from './settings-record';
 
 const FORM_GROUPS: PlatformSettingsGroup[] = ['signInLook', 'securityFloors', 'logRetention'];
 
@@ -20,33 +21,11 @@ const SettingsPage = () => {
   const { language } = useAdminTexts();
   const texts = useLocalizedTexts(settingsTexts);
   dayjs.locale(language === 'en-US' ? 'en' : 'zh-cn');
-  const [answer, setAnswer] = useState<PlatformSettingsAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { answer, setAnswer, error, load } = useSettingsRecord(settingsApi.read);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [conflict, setConflict] = useState(false);
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      setAnswer(await settingsApi.read());
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  if (error && !answer)
-    return (
-      <Result
-        status="error"
-        title={texts.loadFailed}
-        subTitle={error}
-        extra={<Button onClick={load}>{texts.retry}</Button>}
-      />
-    );
-  if (!answer) return <Skeleton active paragraph={{ rows: 10 }} style={{ padding: 24 }} />;
+  if (!answer) return <SettingsRecordPending error={error} texts={texts} onRetry={load} />;
 
   const titleOf = (group: PlatformSettingsGroup | 'smsStatus') => {
     const title = PLATFORM_SETTINGS_TITLES.groups[group];

@@ -4,23 +4,10 @@ import {
   type TenantSettingsAnswer,
   type TenantSettingsGroup,
 } from '@uniwim/contracts';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Checkbox,
-  Col,
-  Result,
-  Row,
-  Skeleton,
-  Space,
-  Tabs,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Checkbox, Col, Row, Space, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { useAdminTexts } from '../admin/use-admin-texts';
 import { GroupForm } from '../platform-settings/GroupForm';
@@ -38,6 +25,7 @@ import {
 import { type TenantSettingsTexts, tenantSettingsTexts } from './tenant-settings-texts';
 import '../admin/admin.css';
 import { ConflictModal } from '../platform-settings/ConflictModal';
+import { SettingsRecordPending, useSettingsRecord } from '../platform-settings/settings-record';
 
 interface GroupTabProps {
   group: TenantSettingsGroup;
@@ -99,38 +87,17 @@ const TenantSettingsPage = () => {
   const { language } = useAdminTexts();
   const texts = useLocalizedTexts(tenantSettingsTexts);
   dayjs.locale(language === 'en-US' ? 'en' : 'zh-cn');
-  const [answer, setAnswer] = useState<TenantSettingsAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { answer, setAnswer, error, load } = useSettingsRecord(tenantSettingsApi.read);
   const [historyOpen, setHistoryOpen] = useState(false);
   const [conflict, setConflict] = useState(false);
   const [lookDraft, setLookDraft] = useState<Record<string, unknown> | null>(null);
 
-  const load = useCallback(async () => {
-    setError(null);
-    try {
-      setAnswer(await tenantSettingsApi.read());
-    } catch (failure) {
-      setError((failure as Error).message);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
   const historyApi = useMemo(
     () => ({ history: tenantSettingsApi.history, rollback: tenantSettingsApi.rollback }),
     [],
   );
 
-  if (error && !answer)
-    return (
-      <Result
-        status="error"
-        title={texts.loadFailed}
-        subTitle={error}
-        extra={<Button onClick={load}>{texts.retry}</Button>}
-      />
-    );
-  if (!answer) return <Skeleton active paragraph={{ rows: 10 }} style={{ padding: 24 }} />;
+  if (!answer) return <SettingsRecordPending error={error} texts={texts} onRetry={load} />;
 
   const titleOf = (group: TenantSettingsGroup) => {
     const title = TENANT_SETTINGS_TITLES.groups[group];

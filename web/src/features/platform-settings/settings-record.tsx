@@ -1,0 +1,44 @@
+import { Button, Result, Skeleton } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+
+/**
+ * A settings page's one versioned record (the platform's, a tenant's): read on mount, read again on
+ * demand (a retry, a rollback, a conflict), replaced by what a save answers.
+ */
+export const useSettingsRecord = <Answer,>(read: () => Promise<Answer>) => {
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      setAnswer(await read());
+    } catch (failure) {
+      setError((failure as Error).message);
+    }
+  }, [read]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { answer, setAnswer, error, load };
+};
+
+/** What the page shows before its record arrives: a skeleton, or the failure with a retry. */
+export const SettingsRecordPending = ({
+  error,
+  texts,
+  onRetry,
+}: {
+  error: string | null;
+  texts: { loadFailed: string; retry: string };
+  onRetry(): void;
+}) =>
+  error ? (
+    <Result
+      status="error"
+      title={texts.loadFailed}
+      subTitle={error}
+      extra={<Button onClick={onRetry}>{texts.retry}</Button>}
+    />
+  ) : (
+    <Skeleton active paragraph={{ rows: 10 }} style={{ padding: 24 }} />
+  );
