@@ -58,6 +58,9 @@ import { createRateLimiter } from './platform/rate-limit';
 import { createSmsProvider, type SmsLogger } from './platform/sms';
 import { withDeliveryStatus } from './platform/sms/delivery-status';
 import type { Store } from './platform/store/store';
+// Issue 15: notices.
+import { createNoticeMemberRepo } from './modules/notices/member-repo';
+import { createNoticeService } from './modules/notices/service';
 
 export interface Infrastructure {
   config: Config;
@@ -260,6 +263,8 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     // The header search and its settings (issue 14): menu items and applications filtered by the
     // user's menu tree, the admin console's pages by the admin menu.
     search: createSearchModule({ db, pubsub, menuTrees, reporter: options.logger }),
+    // Issue 15: notices (the member's side and the live count of open shells).
+    notices: createNoticeService(createNoticeMemberRepo(db), pubsub),
   };
 };
 

@@ -10,7 +10,8 @@ CREATE TABLE notices (
   type text NOT NULL CHECK (type IN ('notice', 'announcement')),
   level text NOT NULL CHECK (level IN ('normal', 'important', 'urgent')),
   body text NOT NULL,
-  attachment_ids jsonb NOT NULL DEFAULT '[]',
+  -- The attached files as the files module described them (id, name, type, size, url).
+  attachments jsonb NOT NULL DEFAULT '[]',
   audience_kind text NOT NULL CHECK (audience_kind IN ('all', 'departments', 'roles', 'users')),
   department_ids jsonb NOT NULL DEFAULT '[]',
   include_sub_departments boolean NOT NULL DEFAULT true,
@@ -40,7 +41,8 @@ CREATE TABLE platform_notices (
   type text NOT NULL CHECK (type IN ('notice', 'announcement')),
   level text NOT NULL CHECK (level IN ('normal', 'important', 'urgent')),
   body text NOT NULL,
-  attachment_ids jsonb NOT NULL DEFAULT '[]',
+  -- The attached files as the files module described them (id, name, type, size, url).
+  attachments jsonb NOT NULL DEFAULT '[]',
   status text NOT NULL DEFAULT 'draft' CHECK (status IN ('draft', 'published', 'revoked')),
   publish_at timestamptz,
   expires_at timestamptz,
