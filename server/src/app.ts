@@ -19,6 +19,8 @@ import { loginConfigRoutes } from './modules/login-config/routes';
 import { loginPageRoutes } from './modules/login-page/routes';
 import { menuRoutes } from './modules/menus/routes';
 import { messageRoutes } from './modules/messages/routes';
+// Issue 15: notices.
+import { noticeRoutes } from './modules/notices/routes';
 import { createEntitlementSweep } from './modules/packages/sweep';
 import { parameterRoutes } from './modules/parameters/routes';
 import { platformSettingsRoutes } from './modules/platform-settings/routes';
@@ -42,8 +44,6 @@ import { registerStaticWeb } from './platform/http/static-web';
 import { registerUnstorableTextGuard } from './platform/http/unstorable-text';
 import { loggerOptions } from './platform/logging';
 import { createServices, type Infrastructure, type Services } from './services';
-// Issue 15: notices.
-import { noticeRoutes } from './modules/notices/routes';
 
 export interface BuildAppOptions extends Infrastructure {
   /** Replaces the JSON logger (tests capture log lines with it). */

@@ -29,6 +29,9 @@ import { createLoginConfigService } from './modules/login-config/service';
 import { createMenusRepo } from './modules/menus/repo';
 import { createMenuTreeService } from './modules/menus/service';
 import { createMessageService } from './modules/messages/service';
+// Issue 15: notices.
+import { createNoticeMemberRepo } from './modules/notices/member-repo';
+import { createNoticeService } from './modules/notices/service';
 import { createParameterRepo } from './modules/parameters/repo';
 import { createParameterService } from './modules/parameters/service';
 import { createPlatformAccessRepo } from './modules/platform-access/repo';
@@ -58,9 +61,6 @@ import { createRateLimiter } from './platform/rate-limit';
 import { createSmsProvider, type SmsLogger } from './platform/sms';
 import { withDeliveryStatus } from './platform/sms/delivery-status';
 import type { Store } from './platform/store/store';
-// Issue 15: notices.
-import { createNoticeMemberRepo } from './modules/notices/member-repo';
-import { createNoticeService } from './modules/notices/service';
 
 export interface Infrastructure {
   config: Config;

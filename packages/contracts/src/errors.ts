@@ -130,7 +130,11 @@ export const ErrorCodes = {
   PACKAGE_NOT_READABLE: { code: 42253, status: 422, message: '安装包不是可读取的 zip 压缩包' },
   // Issue 15: notices.
   NOTICE_NOT_EDITABLE: { code: 42280, status: 422, message: '已发布或已撤回的通知公告不能修改' },
-  NOTICE_NOT_PUBLISHABLE: { code: 42281, status: 422, message: '只有草稿可以发布，已撤回的通知公告请重新新建' },
+  NOTICE_NOT_PUBLISHABLE: {
+    code: 42281,
+    status: 422,
+    message: '只有草稿可以发布，已撤回的通知公告请重新新建',
+  },
   NOTICE_NOT_REVOCABLE: { code: 42282, status: 422, message: '只有已发布的通知公告可以撤回' },
   NOTICE_NOT_MUST_READ: { code: 42283, status: 422, message: '该通知公告不需要确认' },
   NOTICE_AUDIENCE_EMPTY: { code: 42284, status: 422, message: '请选择发布范围' },

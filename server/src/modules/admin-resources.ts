@@ -75,6 +75,9 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
     ...dictionaryAdminResources({ announceChange: (tenantId) => services.dictionaries.changed(tenantId) }),
     ...parameterAdminResources(),
     // Issue 15: notices, the tenant's and the platform's (attachments through the files module).
-    ...noticeAdminResources({ files: services.files, announce: (tenantId) => services.notices.announce(tenantId) }),
+    ...noticeAdminResources({
+      files: services.files,
+      announce: (tenantId) => services.notices.announce(tenantId),
+    }),
   ];
 };

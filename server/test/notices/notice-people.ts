@@ -21,10 +21,16 @@ export const seedNoticePeople = (db: Database) =>
       ['nt-u4', '四号', null],
     ];
     for (const [id, name, department] of people) {
-      await tx.execute(sql`INSERT INTO accounts (id, sn, username, name) VALUES (${id}, ${id}, ${id}, ${name})`);
+      await tx.execute(
+        sql`INSERT INTO accounts (id, sn, username, name) VALUES (${id}, ${id}, ${id}, ${name})`,
+      );
       await tx.execute(sql`INSERT INTO tenant_memberships (tenant_id, account_id, department_id)
         VALUES ('t-water', ${id}, ${department})`);
     }
-    await tx.execute(sql`INSERT INTO roles (tenant_id, id, code, name) VALUES ('t-water', 'nt-role', 'nt-role', '通知角色')`);
-    await tx.execute(sql`INSERT INTO membership_roles (tenant_id, account_id, role_id) VALUES ('t-water', 'nt-u3', 'nt-role')`);
+    await tx.execute(
+      sql`INSERT INTO roles (tenant_id, id, code, name) VALUES ('t-water', 'nt-role', 'nt-role', '通知角色')`,
+    );
+    await tx.execute(
+      sql`INSERT INTO membership_roles (tenant_id, account_id, role_id) VALUES ('t-water', 'nt-u3', 'nt-role')`,
+    );
   });

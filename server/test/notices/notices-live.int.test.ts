@@ -1,5 +1,5 @@
-import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { type TestInfrastructure, testBackends } from '../support/backends';
 import { bearer, tokenFor } from '../support/fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -31,7 +31,8 @@ describe.each(testBackends())('notices on $name', (backend) => {
     platform = bearer(await tokenFor(app, infra.db, 'admin', null));
     energyAdmin = bearer(await tokenFor(app, infra.db, 'energy.admin', 't-energy'));
     energyStaff = bearer(await tokenFor(app, infra.db, 'energy.staff', 't-energy'));
-    for (const person of NOTICE_PEOPLE) member[person] = bearer(await tokenFor(app, infra.db, person, 't-water'));
+    for (const person of NOTICE_PEOPLE)
+      member[person] = bearer(await tokenFor(app, infra.db, person, 't-water'));
   });
   afterAll(async () => {
     await app?.close();
@@ -50,7 +51,13 @@ describe.each(testBackends())('notices on $name', (backend) => {
     expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
     return res.json().Response;
   };
-  const refused = async (method: Method, url: string, headers: Headers, payload: object | undefined, status: number) => {
+  const refused = async (
+    method: Method,
+    url: string,
+    headers: Headers,
+    payload: object | undefined,
+    status: number,
+  ) => {
     const res = await call(method, url, headers, payload);
     expect(res.statusCode, res.body).toBe(status);
     return res.json() as { Error: string; Message: string; Details?: { path: string; message: string }[] };
@@ -89,28 +96,64 @@ describe.each(testBackends())('notices on $name', (backend) => {
     expect(notice.body).toBe(
       '<p>停水通知</p><a>详情</a><p style="color: red">注意</p><table><tr><td colspan="2">西湖区</td></tr></table>',
     );
-    const empty = await refused('POST', '/ump/admin/notices', admin, {
-      title: '空',
-      type: 'notice',
-      body: '<script>alert(1)</script>',
-      audienceKind: 'all',
-    }, 400);
+    const empty = await refused(
+      'POST',
+      '/ump/admin/notices',
+      admin,
+      {
+        title: '空',
+        type: 'notice',
+        body: '<script>alert(1)</script>',
+        audienceKind: 'all',
+      },
+      400,
+    );
     expect(empty.Details).toEqual([{ path: 'body.body', message: '请输入正文' }]);
   });
 
   it('refuses an empty or foreign audience, and an expiry before the publish time, naming the field', async () => {
-    const none = await refused('POST', '/ump/admin/notices', admin, {
-      title: '无范围', type: 'notice', body: '正文', audienceKind: 'departments', departmentIds: [],
-    }, 422);
+    const none = await refused(
+      'POST',
+      '/ump/admin/notices',
+      admin,
+      {
+        title: '无范围',
+        type: 'notice',
+        body: '正文',
+        audienceKind: 'departments',
+        departmentIds: [],
+      },
+      422,
+    );
     expect(none.Error).toBe('NOTICE_AUDIENCE_EMPTY');
-    const energyDepartment = await refused('POST', '/ump/admin/notices', admin, {
-      title: '他人部门', type: 'notice', body: '正文', audienceKind: 'users', accountIds: ['nt-u1', 'energy-nobody'],
-    }, 400);
+    const energyDepartment = await refused(
+      'POST',
+      '/ump/admin/notices',
+      admin,
+      {
+        title: '他人部门',
+        type: 'notice',
+        body: '正文',
+        audienceKind: 'users',
+        accountIds: ['nt-u1', 'energy-nobody'],
+      },
+      400,
+    );
     expect(energyDepartment.Details?.[0]?.path).toBe('body.accountIds');
-    const times = await refused('POST', '/ump/admin/notices', admin, {
-      title: '时间', type: 'notice', body: '正文', audienceKind: 'all',
-      publishAt: '2030-01-02T00:00:00Z', expiresAt: '2030-01-01T00:00:00Z',
-    }, 400);
+    const times = await refused(
+      'POST',
+      '/ump/admin/notices',
+      admin,
+      {
+        title: '时间',
+        type: 'notice',
+        body: '正文',
+        audienceKind: 'all',
+        publishAt: '2030-01-02T00:00:00Z',
+        expiresAt: '2030-01-01T00:00:00Z',
+      },
+      400,
+    );
     expect(times.Details).toEqual([{ path: 'body.expiresAt', message: '失效时间须晚于发布时间' }]);
   });
 
@@ -118,7 +161,9 @@ describe.each(testBackends())('notices on $name', (backend) => {
     const withSubs = await published({ audienceKind: 'departments', departmentIds: ['nt-parent'] });
     expect(await whoSees(withSubs)).toEqual(['nt-u1', 'nt-u2']);
     const without = await published({
-      audienceKind: 'departments', departmentIds: ['nt-parent'], includeSubDepartments: false,
+      audienceKind: 'departments',
+      departmentIds: ['nt-parent'],
+      includeSubDepartments: false,
     });
     expect(await whoSees(without)).toEqual(['nt-u1']);
     const child = await published({ audienceKind: 'departments', departmentIds: ['nt-child', 'nt-other'] });
@@ -128,11 +173,12 @@ describe.each(testBackends())('notices on $name', (backend) => {
   });
 
   it('reaches the holders of a role, chosen users, or every member of the tenant only', async () => {
-    expect(await whoSees(await published({ audienceKind: 'roles', roleIds: ['nt-role'] }))).toEqual(['nt-u3']);
-    expect(await whoSees(await published({ audienceKind: 'users', accountIds: ['nt-u4', 'nt-u1'] }))).toEqual([
-      'nt-u1',
-      'nt-u4',
+    expect(await whoSees(await published({ audienceKind: 'roles', roleIds: ['nt-role'] }))).toEqual([
+      'nt-u3',
     ]);
+    expect(await whoSees(await published({ audienceKind: 'users', accountIds: ['nt-u4', 'nt-u1'] }))).toEqual(
+      ['nt-u1', 'nt-u4'],
+    );
     expect(await whoSees(await published({ audienceKind: 'all' }))).toEqual([...NOTICE_PEOPLE]);
     // Another tenant's administrator cannot see or touch the water notices.
     const energyList = await ok('GET', '/ump/admin/notices', energyAdmin);
@@ -160,17 +206,26 @@ describe.each(testBackends())('notices on $name', (backend) => {
 
     const revoked = await published({});
     await refused('PUT', `/ump/admin/notices/${revoked}`, admin, { title: '改', version: 1 }, 422);
-    expect((await refused('DELETE', `/ump/admin/notices/${revoked}`, admin, undefined, 409)).Error).toBe('NOTICE_PUBLISHED');
+    expect((await refused('DELETE', `/ump/admin/notices/${revoked}`, admin, undefined, 409)).Error).toBe(
+      'NOTICE_PUBLISHED',
+    );
     await ok('POST', `/ump/admin/notices/${revoked}/revoke`, admin);
     expect(await whoSees(revoked)).toEqual([]);
-    expect((await refused('POST', `/ump/admin/notices/${revoked}/publish`, admin, {}, 422)).Error).toBe('NOTICE_NOT_PUBLISHABLE');
+    expect((await refused('POST', `/ump/admin/notices/${revoked}/publish`, admin, {}, 422)).Error).toBe(
+      'NOTICE_NOT_PUBLISHABLE',
+    );
     await refused('GET', `/ump/notices/${revoked}`, member['nt-u1']!, undefined, 404);
     await ok('DELETE', `/ump/admin/notices/${revoked}`, admin);
   });
 
   it('records reads and confirmations, counts the unread, and reports who read it and the rate', async () => {
     const before = await ok('GET', '/ump/notices/unread-count', member['nt-u2']!);
-    const id = await published({ audienceKind: 'departments', departmentIds: ['nt-parent'], mustRead: true, pinned: true });
+    const id = await published({
+      audienceKind: 'departments',
+      departmentIds: ['nt-parent'],
+      mustRead: true,
+      pinned: true,
+    });
     const after = await ok('GET', '/ump/notices/unread-count', member['nt-u2']!);
     expect(after).toEqual({ unread: before.unread + 1, toConfirm: before.toConfirm + 1 });
     // Pinned first in the member's list.
@@ -178,7 +233,9 @@ describe.each(testBackends())('notices on $name', (backend) => {
     expect(list.items[0]).toMatchObject({ id, pinned: true, mustRead: true, readAt: null, scope: 'tenant' });
 
     // Someone outside the audience is told it does not exist.
-    expect((await refused('GET', `/ump/notices/${id}`, member['nt-u3']!, undefined, 404)).Error).toBe('NOTICE_NOT_FOUND');
+    expect((await refused('GET', `/ump/notices/${id}`, member['nt-u3']!, undefined, 404)).Error).toBe(
+      'NOTICE_NOT_FOUND',
+    );
     await refused('GET', `/ump/notices/${id}`, energyStaff, undefined, 404);
 
     const detail = await ok('GET', `/ump/notices/${id}`, member['nt-u2']!);
@@ -189,7 +246,13 @@ describe.each(testBackends())('notices on $name', (backend) => {
       toConfirm: before.toConfirm + 1,
     });
     let receipts = await ok('GET', `/ump/admin/notices/${id}/receipts`, admin);
-    expect(receipts).toMatchObject({ audienceCount: 2, readCount: 1, confirmedCount: 0, readRate: 0.5, total: 2 });
+    expect(receipts).toMatchObject({
+      audienceCount: 2,
+      readCount: 1,
+      confirmedCount: 0,
+      readRate: 0.5,
+      total: 2,
+    });
     expect(receipts.items[0]).toMatchObject({ accountId: 'nt-u2', name: '二号', departmentName: '下级部门' });
 
     const confirmed = await ok('POST', `/ump/notices/${id}/confirm`, member['nt-u2']!);
@@ -200,7 +263,9 @@ describe.each(testBackends())('notices on $name', (backend) => {
     expect((await ok('GET', `/ump/admin/notices/${id}`, admin)).readCount).toBe(2);
 
     const plain = await published({ audienceKind: 'all' });
-    expect((await refused('POST', `/ump/notices/${plain}/confirm`, member['nt-u1']!, {}, 422)).Error).toBe('NOTICE_NOT_MUST_READ');
+    expect((await refused('POST', `/ump/notices/${plain}/confirm`, member['nt-u1']!, {}, 422)).Error).toBe(
+      'NOTICE_NOT_MUST_READ',
+    );
     // Another tenant's administrator reads no receipts of it.
     await refused('GET', `/ump/admin/notices/${id}/receipts`, energyAdmin, undefined, 404);
   });
@@ -221,26 +286,49 @@ describe.each(testBackends())('notices on $name', (backend) => {
     const id = await published({ audienceKind: 'all', attachmentIds: [fileId] });
     const detail = await ok('GET', `/ump/notices/${id}`, member['nt-u4']!);
     expect(detail.attachments).toEqual([expect.objectContaining({ id: fileId, name: '停水范围.pdf' })]);
-    const references = await infra.db.withTenant('t-water', (tx) => app.services.files.referencesOf(tx, fileId));
+    const references = await infra.db.withTenant('t-water', (tx) =>
+      app.services.files.referencesOf(tx, fileId),
+    );
     expect(references).toEqual([expect.objectContaining({ resource: 'notices', recordId: id })]);
     const foreign = await upload(energyAdmin);
-    expect((await refused('POST', '/ump/admin/notices', admin, {
-      title: '附件', type: 'notice', body: '正文', audienceKind: 'all', attachmentIds: [foreign],
-    }, 404)).Error).toBe('FILE_NOT_FOUND');
+    expect(
+      (
+        await refused(
+          'POST',
+          '/ump/admin/notices',
+          admin,
+          {
+            title: '附件',
+            type: 'notice',
+            body: '正文',
+            audienceKind: 'all',
+            attachmentIds: [foreign],
+          },
+          404,
+        )
+      ).Error,
+    ).toBe('FILE_NOT_FOUND');
   });
 
   it('shows the platform’s notices to the members of every tenant, with reads kept per tenant', async () => {
     const notice = await create({ audienceKind: undefined, mustRead: true }, platform, 'dmp');
     await publish(notice.id, platform, 'dmp');
     expect(await whoSees(notice.id)).toEqual([...NOTICE_PEOPLE, 'energy.staff']);
-    const item = (await ok('GET', '/ump/notices', energyStaff)).items.find((n: { id: string }) => n.id === notice.id);
+    const item = (await ok('GET', '/ump/notices', energyStaff)).items.find(
+      (n: { id: string }) => n.id === notice.id,
+    );
     expect(item).toMatchObject({ scope: 'platform', mustRead: true });
     await ok('POST', `/ump/notices/${notice.id}/confirm`, energyStaff);
     await ok('GET', `/ump/notices/${notice.id}`, member['nt-u1']!);
     const receipts = await ok('GET', `/dmp/admin/notices/${notice.id}/receipts?read=true`, platform);
-    expect(receipts.items.map((r: { username: string }) => r.username).sort()).toEqual(['energy.staff', 'nt-u1']);
+    expect(receipts.items.map((r: { username: string }) => r.username).sort()).toEqual([
+      'energy.staff',
+      'nt-u1',
+    ]);
     expect(receipts.confirmedCount).toBe(1);
     // A tenant's administrator neither lists nor edits the platform's notices.
-    expect((await ok('GET', '/ump/admin/notices', admin)).items.some((n: { id: string }) => n.id === notice.id)).toBe(false);
+    expect(
+      (await ok('GET', '/ump/admin/notices', admin)).items.some((n: { id: string }) => n.id === notice.id),
+    ).toBe(false);
   });
 });

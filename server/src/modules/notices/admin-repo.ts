@@ -7,13 +7,21 @@ import {
   type StoredFile,
 } from '@uniwim/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import { derivedColumn, derivedListPage, derivedRow, type FieldSql, type ListQuery } from '../../platform/admin/list-sql';
+import {
+  derivedColumn,
+  derivedListPage,
+  derivedRow,
+  type FieldSql,
+  type ListQuery,
+} from '../../platform/admin/list-sql';
 import type { Tx } from '../../platform/db/database';
 import { audienceCount, readCounts, shownStatus } from './notice-sql';
 
 type RawRow = Record<string, unknown>;
 const iso = (value: unknown) =>
-  value === null || value === undefined ? null : (value instanceof Date ? value : new Date(String(value))).toISOString();
+  value === null || value === undefined
+    ? null
+    : (value instanceof Date ? value : new Date(String(value))).toISOString();
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 /** The administrator's view of the tenant's notices, aliased `n`, with the shown status and counts. */

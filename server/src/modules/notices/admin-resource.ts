@@ -1,7 +1,9 @@
 import {
+  envelopeSchema,
   type NoticeCreate,
   type NoticeRow,
   type NoticeUpdate,
+  noticeIdParamsSchema,
   noticeReceiptsAnswerSchema,
   noticeReceiptsQuerySchema,
   noticesResource,
@@ -10,8 +12,6 @@ import {
   type PlatformNoticeRow,
   type PlatformNoticeUpdate,
   platformNoticesResource,
-  envelopeSchema,
-  noticeIdParamsSchema,
 } from '@uniwim/contracts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { AdminContext, ResourceDefinition, ResourceStore } from '../../platform/admin/resource-routes';
@@ -57,9 +57,14 @@ type CommonInput = Partial<PlatformNoticeCreate>;
 /** The write rules the tenant's and the platform's notices share. */
 const lifecycle = (table: Table, deps: NoticeAdminDeps, owner: (ctx: AdminContext) => string | null) => {
   const attach = (tx: Tx, ids: string[], recordId: string, ctx: AdminContext) =>
-    deps.files.use(tx, ids, { resource: NOTICE_FILE_RESOURCE, recordId, field: 'attachments' }, {
-      owner: owner(ctx),
-    });
+    deps.files.use(
+      tx,
+      ids,
+      { resource: NOTICE_FILE_RESOURCE, recordId, field: 'attachments' },
+      {
+        owner: owner(ctx),
+      },
+    );
 
   const commonValues = async (tx: Tx, input: CommonInput, id: string, ctx: AdminContext) => ({
     ...(input.title === undefined ? {} : { title: input.title }),
@@ -69,8 +74,12 @@ const lifecycle = (table: Table, deps: NoticeAdminDeps, owner: (ctx: AdminContex
     ...(input.attachmentIds === undefined
       ? {}
       : { attachments: await attach(tx, input.attachmentIds, id, ctx) }),
-    ...(input.publishAt === undefined ? {} : { publishAt: input.publishAt ? new Date(input.publishAt) : null }),
-    ...(input.expiresAt === undefined ? {} : { expiresAt: input.expiresAt ? new Date(input.expiresAt) : null }),
+    ...(input.publishAt === undefined
+      ? {}
+      : { publishAt: input.publishAt ? new Date(input.publishAt) : null }),
+    ...(input.expiresAt === undefined
+      ? {}
+      : { expiresAt: input.expiresAt ? new Date(input.expiresAt) : null }),
     ...(input.pinned === undefined ? {} : { pinned: input.pinned }),
     ...(input.mustRead === undefined ? {} : { mustRead: input.mustRead }),
   });
@@ -120,7 +129,8 @@ const lifecycle = (table: Table, deps: NoticeAdminDeps, owner: (ctx: AdminContex
       publish: async (tx: Tx, row: CommonRow, _body: unknown, ctx: AdminContext) => {
         if (row.status !== 'draft') throw new AppError('NOTICE_NOT_PUBLISHABLE');
         const now = Date.now();
-        const publishAt = row.publishAt && Date.parse(row.publishAt) > now ? new Date(row.publishAt) : new Date(now);
+        const publishAt =
+          row.publishAt && Date.parse(row.publishAt) > now ? new Date(row.publishAt) : new Date(now);
         if (row.expiresAt && Date.parse(row.expiresAt) <= publishAt.getTime()) {
           throw new AppError('NOTICE_NOT_PUBLISHABLE', '失效时间已过，请先修改失效时间');
         }
@@ -198,7 +208,13 @@ const platformStore = (
     },
     update: async (tx, row, input, version, ctx) => {
       rules.checkEditable(row, input);
-      await updateAtVersion(tx, platformNotices, row.id, version, await rules.commonValues(tx, input, row.id, ctx));
+      await updateAtVersion(
+        tx,
+        platformNotices,
+        row.id,
+        version,
+        await rules.commonValues(tx, input, row.id, ctx),
+      );
       return (await repo.platformOne(tx, row.id))!;
     },
     remove: (tx, row, ctx) => rules.remove(tx, row, ctx),
@@ -207,34 +223,36 @@ const platformStore = (
 };
 
 /** `GET …/notices/<id>/receipts`: who read it, who has not, and the read rate. */
-const receiptsRoute = (kind: 'tenant' | 'platform'): ResourceDefinition['routes'] => (kit) => {
-  kit.app.get(
-    `${kit.base}/:id/receipts`,
-    {
-      ...kit.guard(kind === 'tenant' ? 'notice:list' : 'platform-notice:list'),
-      schema: {
-        tags: kit.tags,
-        summary: 'Read receipts of a notice: who read it (and confirmed), who has not, the read rate',
-        security: kit.security,
-        params: noticeIdParamsSchema,
-        querystring: noticeReceiptsQuerySchema,
-        response: { 200: envelopeSchema(noticeReceiptsAnswerSchema) },
+const receiptsRoute =
+  (kind: 'tenant' | 'platform'): ResourceDefinition['routes'] =>
+  (kit) => {
+    kit.app.get(
+      `${kit.base}/:id/receipts`,
+      {
+        ...kit.guard(kind === 'tenant' ? 'notice:list' : 'platform-notice:list'),
+        schema: {
+          tags: kit.tags,
+          summary: 'Read receipts of a notice: who read it (and confirmed), who has not, the read rate',
+          security: kit.security,
+          params: noticeIdParamsSchema,
+          querystring: noticeReceiptsQuerySchema,
+          response: { 200: envelopeSchema(noticeReceiptsAnswerSchema) },
+        },
       },
-    },
-    async (request) =>
-      ok(
-        await kit.read(request, async (tx, ctx) => {
-          const tenantId = ctx.operator.tenantId;
-          const found =
-            kind === 'tenant'
-              ? await repo.tenantOne(tx, tenantId!, request.params.id)
-              : await repo.platformOne(tx, request.params.id);
-          if (!found) throw new AppError('NOTICE_NOT_FOUND');
-          return noticeReceipts(tx, { kind, noticeId: found.id, tenantId }, request.query);
-        }),
-      ),
-  );
-};
+      async (request) =>
+        ok(
+          await kit.read(request, async (tx, ctx) => {
+            const tenantId = ctx.operator.tenantId;
+            const found =
+              kind === 'tenant'
+                ? await repo.tenantOne(tx, tenantId!, request.params.id)
+                : await repo.platformOne(tx, request.params.id);
+            if (!found) throw new AppError('NOTICE_NOT_FOUND');
+            return noticeReceipts(tx, { kind, noticeId: found.id, tenantId }, request.query);
+          }),
+        ),
+    );
+  };
 
 /** `/ump/admin/notices` (the tenant's) and `/dmp/admin/notices` (the platform's, to every tenant). */
 export const noticeAdminResources = (deps: NoticeAdminDeps): ResourceDefinition[] => [

@@ -13,7 +13,12 @@ const rowsOf = (result: unknown) => (result as { rows: { id: string }[] }).rows;
 const TARGETS = {
   departments: { field: 'departmentIds', table: 'departments', key: 'id', missing: '部门不存在' },
   roles: { field: 'roleIds', table: 'roles', key: 'id', missing: '角色不存在' },
-  users: { field: 'accountIds', table: 'tenant_memberships', key: 'account_id', missing: '用户不属于当前租户' },
+  users: {
+    field: 'accountIds',
+    table: 'tenant_memberships',
+    key: 'account_id',
+    missing: '用户不属于当前租户',
+  },
 } as const;
 
 /**
@@ -32,7 +37,9 @@ export const checkAudience = async (tx: Tx, tenantId: string, audience: Audience
   const target = TARGETS[audience.audienceKind];
   const ids = [...new Set(audience[target.field] ?? [])];
   if (ids.length === 0) {
-    throw new AppError('NOTICE_AUDIENCE_EMPTY', undefined, [{ path: `body.${target.field}`, message: '请选择发布范围' }]);
+    throw new AppError('NOTICE_AUDIENCE_EMPTY', undefined, [
+      { path: `body.${target.field}`, message: '请选择发布范围' },
+    ]);
   }
   const found = new Set(
     rowsOf(

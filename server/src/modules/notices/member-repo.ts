@@ -6,7 +6,9 @@ import { inAudience, isLive } from './notice-sql';
 type RawRow = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
 const iso = (value: unknown) =>
-  value === null || value === undefined ? null : (value instanceof Date ? value : new Date(String(value))).toISOString();
+  value === null || value === undefined
+    ? null
+    : (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 export interface Member {
   tenantId: string;
@@ -96,7 +98,11 @@ export const createNoticeMemberRepo = (db: Database) => {
           ON CONFLICT (tenant_id, notice_id, account_id) DO UPDATE
             SET confirmed_at = coalesce(notice_reads.confirmed_at, excluded.confirmed_at)`);
         const row = (await one(tx, member, id))!;
-        return { ...noticeOf(row), body: String(row.body), attachments: (row.attachments ?? []) as StoredFile[] };
+        return {
+          ...noticeOf(row),
+          body: String(row.body),
+          attachments: (row.attachments ?? []) as StoredFile[],
+        };
       }),
   };
 };

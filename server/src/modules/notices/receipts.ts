@@ -6,7 +6,9 @@ import { inAudience } from './notice-sql';
 type RawRow = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
 const iso = (value: unknown) =>
-  value === null || value === undefined ? null : (value instanceof Date ? value : new Date(String(value))).toISOString();
+  value === null || value === undefined
+    ? null
+    : (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 /**
  * The receipts of a notice: its audience's active members (a tenant notice's audience, or every
@@ -52,7 +54,8 @@ export const noticeReceipts = async (
     accountId: String(row.account_id),
     name: String(row.name),
     username: String(row.username),
-    departmentName: row.department_name === null || row.department_name === undefined ? null : String(row.department_name),
+    departmentName:
+      row.department_name === null || row.department_name === undefined ? null : String(row.department_name),
     readAt: iso(row.read_at),
     confirmedAt: iso(row.confirmed_at),
   }));

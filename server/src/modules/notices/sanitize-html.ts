@@ -51,20 +51,34 @@ const LINK_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
 const IMAGE_SCHEMES = new Set(['http', 'https']);
 const DATA_IMAGE = /^data:image\/(?:png|jpe?g|gif|webp);base64,[a-z0-9+/=\s]+$/i;
 
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', tab: '\t', newline: '\n' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+};
 
 /** Character references decoded (as a browser would before it reads an attribute). */
 export const decodeEntities = (text: string): string =>
   text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (whole, ref: string) => {
     if (ref[0] === '#') {
-      const code = ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+      const code =
+        ref[1] === 'x' || ref[1] === 'X' ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
       return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
     }
     return NAMED[ref.toLowerCase()] ?? whole;
   });
 
 const escapeText = (text: string) =>
-  text.replace(/&(?!(?:[a-z][a-z0-9]{1,31}|#\d{1,7}|#x[0-9a-f]{1,6});)/gi, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  text
+    .replace(/&(?!(?:[a-z][a-z0-9]{1,31}|#\d{1,7}|#x[0-9a-f]{1,6});)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
 const escapeAttribute = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -112,7 +126,13 @@ const attributesOf = (tag: string, source: string): string => {
     else if (name === 'src') value = safeUrl(raw, 'image');
     else if (name === 'style') value = safeStyle(raw);
     else if (name === 'target') value = value === '_blank' ? '_blank' : null;
-    else if (name !== 'title' && name !== 'alt' && name !== 'class' && !NUMBERISH.test(value) && !/^#[0-9a-f]{3,8}$/i.test(value))
+    else if (
+      name !== 'title' &&
+      name !== 'alt' &&
+      name !== 'class' &&
+      !NUMBERISH.test(value) &&
+      !/^#[0-9a-f]{3,8}$/i.test(value)
+    )
       value = null;
     if (value === null) continue;
     out.push(`${name}="${escapeAttribute(value)}"`);
@@ -121,7 +141,8 @@ const attributesOf = (tag: string, source: string): string => {
   return out.length > 0 ? ` ${out.join(' ')}` : '';
 };
 
-const OPEN_TAG = /<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?|\s*\/)*)\s*\/?>/y;
+const OPEN_TAG =
+  /<([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s"'<>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?|\s*\/)*)\s*\/?>/y;
 const CLOSE_TAG = /<\/([a-zA-Z][a-zA-Z0-9-]*)[^>]*>/y;
 const COMMENT = /<!--[\s\S]*?(?:-->|$)|<[!?][^>]*>?/y;
 

@@ -5,7 +5,9 @@ describe('the notice body sanitiser', () => {
   it('removes scripts with their content, and styles, frames and objects', () => {
     expect(sanitizeHtml('<p>前<script>alert(1)</script>后</p>')).toBe('<p>前后</p>');
     expect(sanitizeHtml('<SCRIPT src="x.js"></SCRIPT>ok')).toBe('ok');
-    expect(sanitizeHtml('<style>p{color:red}</style><iframe src="//evil"></iframe><object data="x"></object>正文')).toBe('正文');
+    expect(
+      sanitizeHtml('<style>p{color:red}</style><iframe src="//evil"></iframe><object data="x"></object>正文'),
+    ).toBe('正文');
     expect(sanitizeHtml('<svg><script>alert(1)</script></svg>a')).toBe('a');
     expect(sanitizeHtml('<script>never closed')).toBe('');
   });
@@ -24,7 +26,9 @@ describe('the notice body sanitiser', () => {
     expect(sanitizeHtml('<a href="java\tscript:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<a href="jav&#x61;script:alert(1)">x</a>')).toBe('<a>x</a>');
     expect(sanitizeHtml('<a href="&#106;avascript&colon;alert(1)">x</a>')).toBe('<a>x</a>');
-    expect(sanitizeHtml('<a href="vbscript:x">x</a><a href="data:text/html,<b>">y</a>')).toBe('<a>x</a><a>y</a>');
+    expect(sanitizeHtml('<a href="vbscript:x">x</a><a href="data:text/html,<b>">y</a>')).toBe(
+      '<a>x</a><a>y</a>',
+    );
     expect(sanitizeHtml('<img src="javascript:alert(1)">')).toBe('<img>');
     expect(safeUrl('/files/f-1/content', 'link')).toBe('/files/f-1/content');
     expect(safeUrl('mailto:a@b.cn', 'link')).toBe('mailto:a@b.cn');

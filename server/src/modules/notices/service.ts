@@ -35,7 +35,9 @@ export const createNoticeService = (repo: NoticeMemberRepo, pubsub: PubSub) => {
   };
 
   const changed = async (scope: string) => {
-    const due = [...listeners].filter((listener) => scope === EVERY_TENANT || listener.member.tenantId === scope);
+    const due = [...listeners].filter(
+      (listener) => scope === EVERY_TENANT || listener.member.tenantId === scope,
+    );
     // A few at a time: a platform notice must not open a transaction per shell at once.
     for (let start = 0; start < due.length; start += 16) {
       await Promise.all(due.slice(start, start + 16).map(tell));

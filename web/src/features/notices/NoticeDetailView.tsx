@@ -7,7 +7,12 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
-import { mountWatermark, type WatermarkPolicyValues, watermarkOptionsFor, watermarkText } from '../../lib/shell/watermark';
+import {
+  mountWatermark,
+  type WatermarkPolicyValues,
+  watermarkOptionsFor,
+  watermarkText,
+} from '../../lib/shell/watermark';
 import { downloadWithToken } from '../admin/authorized-download';
 import { formatBytes } from '../files/file-texts';
 import { announceNoticeRead, noticeApi } from './notice-api';
@@ -78,7 +83,12 @@ const NoticeArticle = ({ id }: { id: string }) => {
   }
   const notice = detail.data;
   return (
-    <article ref={setArticle} className="notice-article" data-testid="notice-detail" style={{ position: 'relative' }}>
+    <article
+      ref={setArticle}
+      className="notice-article"
+      data-testid="notice-detail"
+      style={{ position: 'relative' }}
+    >
       <Typography.Title level={3}>{notice.title}</Typography.Title>
       <Space wrap style={{ marginBottom: 12 }}>
         <Tag>{texts.types[notice.type]}</Tag>
@@ -97,8 +107,12 @@ const NoticeArticle = ({ id }: { id: string }) => {
         )}
       </Space>
       {/* The server's sanitised HTML only (modules/notices/sanitize-html.ts): nothing else is rendered as HTML. */}
-      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the body was sanitised by the server's allow-list */}
-      <div className="notice-body" data-testid="notice-body" dangerouslySetInnerHTML={{ __html: notice.body }} />
+      <div
+        className="notice-body"
+        data-testid="notice-body"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: the body was sanitised by the server's allow-list
+        dangerouslySetInnerHTML={{ __html: notice.body }}
+      />
       {notice.attachments.length > 0 && (
         <section style={{ marginTop: 16 }}>
           <Typography.Title level={5}>{texts.attachments}</Typography.Title>
@@ -108,7 +122,9 @@ const NoticeArticle = ({ id }: { id: string }) => {
                 type="link"
                 icon={<PaperClipOutlined />}
                 onClick={() =>
-                  void downloadWithToken(`${file.url}?download=1`).catch((e: Error) => message.error(e.message))
+                  void downloadWithToken(`${file.url}?download=1`).catch((e: Error) =>
+                    message.error(e.message),
+                  )
                 }
               >
                 {file.name}
@@ -191,7 +207,14 @@ const NoticeDetailView = () => {
     <div className="notice-page" data-testid="notice-page">
       <div className="notice-page__list" ref={listRef}>
         <Space style={{ marginBottom: 8 }}>
-          <Switch size="small" checked={unreadOnly} onChange={(value) => { setUnreadOnly(value); setPage(1); }} />
+          <Switch
+            size="small"
+            checked={unreadOnly}
+            onChange={(value) => {
+              setUnreadOnly(value);
+              setPage(1);
+            }}
+          />
           <span>{texts.onlyUnread}</span>
         </Space>
         {list.isPending && <Spin description={texts.loading} />}
@@ -204,10 +227,21 @@ const NoticeDetailView = () => {
         )}
         {list.data && list.data.items.length === 0 && <Empty description={texts.empty} />}
         {list.data?.items.map((notice) => (
-          <NoticeItem key={notice.id} notice={notice} active={notice.id === chosen} onOpen={() => open(notice.id)} />
+          <NoticeItem
+            key={notice.id}
+            notice={notice}
+            active={notice.id === chosen}
+            onOpen={() => open(notice.id)}
+          />
         ))}
         {list.data && list.data.total > PAGE_SIZE && (
-          <Pagination size="small" current={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={setPage} />
+          <Pagination
+            size="small"
+            current={page}
+            pageSize={PAGE_SIZE}
+            total={list.data.total}
+            onChange={setPage}
+          />
         )}
       </div>
       <div className="notice-page__detail">

@@ -48,9 +48,11 @@ export const NOTICE_MAX_ATTACHMENTS = 20;
 export const NOTICE_MAX_TARGETS = 500;
 
 const title = z.string().trim().min(1, '请输入标题').max(100, '标题最多100个字');
-const body = z.string().max(NOTICE_BODY_MAX, '正文过长').refine((text) => text.trim() !== '', '请输入正文');
-const ids = (message: string) =>
-  z.array(z.string().trim().min(1).max(100)).max(NOTICE_MAX_TARGETS, message);
+const body = z
+  .string()
+  .max(NOTICE_BODY_MAX, '正文过长')
+  .refine((text) => text.trim() !== '', '请输入正文');
+const ids = (message: string) => z.array(z.string().trim().min(1).max(100)).max(NOTICE_MAX_TARGETS, message);
 const attachmentIds = z
   .array(z.string().trim().min(1).max(100))
   .max(NOTICE_MAX_ATTACHMENTS, `附件最多${NOTICE_MAX_ATTACHMENTS}个`);
@@ -125,28 +127,24 @@ export const noticeTimesProblem = (publishAt: string | null, expiresAt: string |
 
 export const noticeCreateSchema = z.strictObject({ ...commonFields, ...audienceFields });
 export type NoticeCreate = z.infer<typeof noticeCreateSchema>;
-export const noticeUpdateSchema = z
-  .strictObject({
-    ...commonFields,
-    ...audienceFields,
-    title: title.optional(),
-    type: noticeTypeSchema.optional(),
-    body: body.optional(),
-    audienceKind: noticeAudienceKindSchema.optional(),
-  })
-  ;
+export const noticeUpdateSchema = z.strictObject({
+  ...commonFields,
+  ...audienceFields,
+  title: title.optional(),
+  type: noticeTypeSchema.optional(),
+  body: body.optional(),
+  audienceKind: noticeAudienceKindSchema.optional(),
+});
 export type NoticeUpdate = z.infer<typeof noticeUpdateSchema>;
 
 export const platformNoticeCreateSchema = z.strictObject(commonFields);
 export type PlatformNoticeCreate = z.infer<typeof platformNoticeCreateSchema>;
-export const platformNoticeUpdateSchema = z
-  .strictObject({
-    ...commonFields,
-    title: title.optional(),
-    type: noticeTypeSchema.optional(),
-    body: body.optional(),
-  })
-  ;
+export const platformNoticeUpdateSchema = z.strictObject({
+  ...commonFields,
+  title: title.optional(),
+  type: noticeTypeSchema.optional(),
+  body: body.optional(),
+});
 export type PlatformNoticeUpdate = z.infer<typeof platformNoticeUpdateSchema>;
 
 const columns = [
@@ -201,7 +199,12 @@ export const noticesResource = defineResource({
   searchable: ['title'],
   columns: [
     ...columns.slice(0, 8),
-    { key: 'audienceKind', title: { zh: '发布范围', en: 'Audience' }, list: true, options: NOTICE_AUDIENCE_OPTIONS },
+    {
+      key: 'audienceKind',
+      title: { zh: '发布范围', en: 'Audience' },
+      list: true,
+      options: NOTICE_AUDIENCE_OPTIONS,
+    },
     { key: 'audienceCount', title: { zh: '应读人数', en: 'Audience size' }, list: true, kind: 'number' },
     ...columns.slice(8),
   ],

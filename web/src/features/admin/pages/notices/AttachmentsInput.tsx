@@ -21,7 +21,9 @@ export const attachmentsInput =
   ({ value, onChange, id, record }: ControlProps) => {
     const texts = useLocalizedTexts(noticeAdminTexts);
     const ids = Array.isArray(value) ? (value as string[]) : [];
-    const [known, setKnown] = useState<StoredFile[]>(() => (record?.attachments as StoredFile[] | undefined) ?? []);
+    const [known, setKnown] = useState<StoredFile[]>(
+      () => (record?.attachments as StoredFile[] | undefined) ?? [],
+    );
     const fileOf = (fileId: string) => known.find((file) => file.id === fileId);
     return (
       <Space orientation="vertical" style={{ width: '100%' }}>
@@ -29,7 +31,9 @@ export const attachmentsInput =
           <Space key={fileId}>
             <PaperClipOutlined />
             <Typography.Text>{fileOf(fileId)?.name ?? fileId}</Typography.Text>
-            {fileOf(fileId) && <Typography.Text type="secondary">{formatBytes(fileOf(fileId)!.size)}</Typography.Text>}
+            {fileOf(fileId) && (
+              <Typography.Text type="secondary">{formatBytes(fileOf(fileId)!.size)}</Typography.Text>
+            )}
             <Button
               size="small"
               type="text"

@@ -26,7 +26,9 @@ export const NoticeReceipts = ({ scope, noticeId }: { scope: AdminScope; noticeI
   return (
     <section data-testid="notice-receipts">
       <Typography.Title level={5}>{texts.receipts}</Typography.Title>
-      {receipts.isError && <Alert type="error" showIcon title={texts.loadFailed} description={receipts.error.message} />}
+      {receipts.isError && (
+        <Alert type="error" showIcon title={texts.loadFailed} description={receipts.error.message} />
+      )}
       {data && (
         <Space orientation="vertical" style={{ width: '100%' }}>
           <Space wrap>
@@ -60,7 +62,13 @@ export const NoticeReceipts = ({ scope, noticeId }: { scope: AdminScope; noticeI
         loading={receipts.isFetching}
         dataSource={data?.items ?? []}
         locale={{ emptyText: texts.empty }}
-        pagination={{ current: page, pageSize: 20, total: data?.total ?? 0, onChange: setPage, size: 'small' }}
+        pagination={{
+          current: page,
+          pageSize: 20,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          size: 'small',
+        }}
         columns={[
           { key: 'name', title: texts.name, dataIndex: 'name' },
           { key: 'username', title: texts.username, dataIndex: 'username' },

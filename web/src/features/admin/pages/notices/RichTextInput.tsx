@@ -48,7 +48,14 @@ export const RichTextInput = ({ value, onChange, id }: ControlProps) => {
   };
   const tool = (name: string, label: string, icon: ReactNode) => (
     <Tooltip title={label}>
-      <Button size="small" type="text" aria-label={label} icon={icon} onMouseDown={(e) => e.preventDefault()} onClick={() => command(name)} />
+      <Button
+        size="small"
+        type="text"
+        aria-label={label}
+        icon={icon}
+        onMouseDown={(e) => e.preventDefault()}
+        onClick={() => command(name)}
+      />
     </Tooltip>
   );
   return (
@@ -61,6 +68,7 @@ export const RichTextInput = ({ value, onChange, id }: ControlProps) => {
         {tool('insertUnorderedList', texts.bulletList, <UnorderedListOutlined />)}
         {tool('removeFormat', texts.clearFormat, <ClearOutlined />)}
       </div>
+      {/* biome-ignore lint/a11y/useSemanticElements: a rich-text editor is an editable element, not a textarea */}
       <div
         id={id}
         ref={editor}

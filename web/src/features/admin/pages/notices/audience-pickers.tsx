@@ -5,7 +5,11 @@ import { useMemo } from 'react';
 import { RemoteSelect } from '../../RemoteSelect';
 import type { AdminRow } from '../../resource-api';
 import { DEPARTMENT_TREE_KEY } from '../tenant-users/DepartmentTree';
-import { buildDepartmentTree, type DepartmentNode, fetchDepartmentTree } from '../tenant-users/department-api';
+import {
+  buildDepartmentTree,
+  type DepartmentNode,
+  fetchDepartmentTree,
+} from '../tenant-users/department-api';
 
 export { RolePicker } from '../tenant-users/pickers';
 

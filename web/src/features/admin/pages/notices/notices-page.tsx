@@ -27,7 +27,9 @@ const tabOf = (scope: AdminScope): Omit<ResourceTab, 'declaration'> => ({
   fieldControls: {
     body: RichTextInput,
     attachmentIds: attachmentsInput(scope),
-    ...(scope === 'ump' ? { departmentIds: DepartmentsPicker, roleIds: RolePicker, accountIds: UsersPicker } : {}),
+    ...(scope === 'ump'
+      ? { departmentIds: DepartmentsPicker, roleIds: RolePicker, accountIds: UsersPicker }
+      : {}),
   },
   allows,
   detailSections: (record) => <NoticeReceipts scope={scope} noticeId={String(record.id)} />,
