@@ -264,7 +264,9 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     // user's menu tree, the admin console's pages by the admin menu.
     search: createSearchModule({ db, pubsub, menuTrees, reporter: options.logger }),
     // Issue 15: notices (the member's side and the live count of open shells).
-    notices: createNoticeService(createNoticeMemberRepo(db), pubsub),
+    notices: createNoticeService(createNoticeMemberRepo(db), pubsub, db, {
+      onError: (error) => options.logger.error({ err: error }, 'announcing scheduled notices failed'),
+    }),
   };
 };
 

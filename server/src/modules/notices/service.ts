@@ -1,11 +1,13 @@
 import type { MyNoticeDetail, MyNoticesAnswer, MyNoticesQuery, NoticeUnread } from '@uniwim/contracts';
 import { AppError } from '../../platform/errors';
+import type { Database } from '../../platform/db/database';
 import type { PubSub } from '../../platform/pubsub/pubsub';
 import type { Member, NoticeMemberRepo } from './member-repo';
+import { EVERY_TENANT, noticesDueBetween } from './schedule-sweep';
 
 export const NOTICES_CHANGED_CHANNEL = 'notices-changed';
-/** The message of a platform notice: every tenant's members. */
-const EVERY_TENANT = '*';
+/** How often an instance looks for scheduled notices that came due (or expired) for its shells. */
+const SCHEDULE_SWEEP_MS = 10_000;
 
 /** An open shell listening for its member's notice count (the header's 通知公告). */
 export interface NoticeListener {
@@ -20,7 +22,12 @@ export interface NoticeListener {
  * the changed tenant (a platform notice: all), each its own member's count, so nobody learns of a
  * notice outside their tenant or audience.
  */
-export const createNoticeService = (repo: NoticeMemberRepo, pubsub: PubSub) => {
+export const createNoticeService = (
+  repo: NoticeMemberRepo,
+  pubsub: PubSub,
+  db: Database,
+  options: { sweepMs?: number; onError?(error: unknown): void } = {},
+) => {
   const listeners = new Set<NoticeListener>();
 
   const memberOf = (session: { tenantId: string | null; accountId: string }): Member | null =>
@@ -84,7 +91,34 @@ export const createNoticeService = (repo: NoticeMemberRepo, pubsub: PubSub) => {
     /** After a committed publish or revoke: every instance tells its shells of that tenant (null: all). */
     announce: (tenantId: string | null) => pubsub.publish(NOTICES_CHANGED_CHANNEL, tenantId ?? EVERY_TENANT),
 
-    listenForChanges: () => pubsub.subscribe(NOTICES_CHANGED_CHANNEL, (scope) => void changed(scope)),
+    /**
+     * Changes announced by any instance reach this one's shells; and every few seconds this instance
+     * tells its own shells of notices whose scheduled time came or that expired (no write announces
+     * those). Answers how to stop both.
+     */
+    listenForChanges: async () => {
+      const unsubscribe = await pubsub.subscribe(NOTICES_CHANGED_CHANNEL, (scope) => void changed(scope));
+      let since = new Date();
+      const timer = setInterval(async () => {
+        const until = new Date();
+        if (listeners.size === 0) {
+          since = until;
+          return;
+        }
+        try {
+          const scopes = await noticesDueBetween(db, since, until);
+          since = until;
+          for (const scope of scopes) await changed(scope);
+        } catch (error) {
+          options.onError?.(error);
+        }
+      }, options.sweepMs ?? SCHEDULE_SWEEP_MS);
+      timer.unref();
+      return async () => {
+        clearInterval(timer);
+        await unsubscribe();
+      };
+    },
 
     /** Open shells on this instance (tests, the bench). */
     listenerCount: () => listeners.size,
