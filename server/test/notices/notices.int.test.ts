@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noticesDueBetween } from '../../src/modules/notices/schedule-sweep';
 import { type TestInfrastructure, testBackends } from '../support/backends';
 import { bearer, tokenFor } from '../support/fixtures';
 import { multipartFile, PDF_BYTES } from '../support/multipart';
@@ -198,6 +199,12 @@ describe.each(testBackends())('notices on $name', (backend) => {
     );
     expect((await ok('GET', `/ump/admin/notices/${scheduled.id}`, admin)).status).toBe('published');
     expect(await whoSees(scheduled.id)).toEqual([...NOTICE_PEOPLE]);
+    // The sweep finds it came due in its window (it tells the open shells of t-water), and not after.
+    const minuteAgo = new Date(Date.now() - 120_000);
+    expect(await noticesDueBetween(infra.db, minuteAgo, new Date())).toContain('t-water');
+    expect(await noticesDueBetween(infra.db, new Date(), new Date(Date.now() + 1_000))).not.toContain(
+      't-water',
+    );
     await infra.db.asPlatform((tx) =>
       tx.execute(sql`UPDATE notices SET expires_at = now() - interval '1 second' WHERE id = ${scheduled.id}`),
     );

@@ -1,6 +1,6 @@
 import type { MyNoticeDetail, MyNoticesAnswer, MyNoticesQuery, NoticeUnread } from '@uniwim/contracts';
-import { AppError } from '../../platform/errors';
 import type { Database } from '../../platform/db/database';
+import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub/pubsub';
 import type { Member, NoticeMemberRepo } from './member-repo';
 import { EVERY_TENANT, noticesDueBetween } from './schedule-sweep';
