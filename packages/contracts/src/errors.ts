@@ -138,6 +138,8 @@ export const ErrorCodes = {
   NOTICE_NOT_REVOCABLE: { code: 42282, status: 422, message: '只有已发布的通知公告可以撤回' },
   NOTICE_NOT_MUST_READ: { code: 42283, status: 422, message: '该通知公告不需要确认' },
   NOTICE_AUDIENCE_EMPTY: { code: 42284, status: 422, message: '请选择发布范围' },
+  NOTICE_NOT_REMINDABLE: { code: 42285, status: 422, message: '只有已发布且未过期的通知公告可以提醒' },
+  NOTICE_REMIND_TOO_SOON: { code: 42286, status: 422, message: '10分钟内已提醒过，请稍后再试' },
   LOCKED: { code: 42300, status: 423, message: '账号已锁定' },
   RATE_LIMITED: { code: 42900, status: 429, message: '请求过于频繁，请稍后再试' },
   CODE_RESEND_TOO_SOON: { code: 42901, status: 429, message: '验证码已发送，请稍后再试' },

@@ -78,6 +78,8 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
     ...noticeAdminResources({
       files: services.files,
       announce: (tenantId) => services.notices.announce(tenantId),
+      sms: services.sms,
+      remind: (reminder) => services.notices.remind(reminder),
     }),
   ];
 };

@@ -7,6 +7,8 @@ import type { Database } from '../../src/platform/db/database';
  *   nt-u1 in nt-parent, nt-u2 in nt-child, nt-u3 in nt-other holding role nt-role, nt-u4 in no department.
  */
 export const NOTICE_PEOPLE = ['nt-u1', 'nt-u2', 'nt-u3', 'nt-u4'] as const;
+/** nt-u1's mobile number (reminders by text message). */
+export const NOTICE_MOBILE = '13800009901';
 
 export const seedNoticePeople = (db: Database) =>
   db.asPlatform(async (tx) => {
@@ -21,8 +23,9 @@ export const seedNoticePeople = (db: Database) =>
       ['nt-u4', '四号', null],
     ];
     for (const [id, name, department] of people) {
+      const mobile = id === 'nt-u1' ? NOTICE_MOBILE : null;
       await tx.execute(
-        sql`INSERT INTO accounts (id, sn, username, name) VALUES (${id}, ${id}, ${id}, ${name})`,
+        sql`INSERT INTO accounts (id, sn, username, name, mobile) VALUES (${id}, ${id}, ${id}, ${name}, ${mobile})`,
       );
       await tx.execute(sql`INSERT INTO tenant_memberships (tenant_id, account_id, department_id)
         VALUES ('t-water', ${id}, ${department})`);

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { type TestInfrastructure, testBackends } from '../support/backends';
 import { bearer, tokenFor } from '../support/fixtures';
+import { outboxMessages } from '../support/sms-outbox';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { seedNoticePeople } from './notice-people';
+import { NOTICE_MOBILE, seedNoticePeople } from './notice-people';
 
 interface Unread {
   unread: number;
@@ -16,9 +17,11 @@ const openCountSocket = async (app: TestApp, token: string) => {
   const { port } = app.server.server.address() as { port: number };
   const socket = new WebSocket(`ws://127.0.0.1:${port}/ump/notices/stream?token=${token}`);
   const counts: Unread[] = [];
+  const reminders: { id: string; title: string }[] = [];
   socket.on('message', (raw) => {
-    const message = JSON.parse(String(raw)) as { type: string; data: Unread };
-    if (message.type === 'unread') counts.push(message.data);
+    const message = JSON.parse(String(raw)) as { type: string; data: unknown };
+    if (message.type === 'unread') counts.push(message.data as Unread);
+    if (message.type === 'remind') reminders.push(message.data as { id: string; title: string });
   });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
@@ -34,7 +37,7 @@ const openCountSocket = async (app: TestApp, token: string) => {
     }
     return undefined;
   };
-  return { counts, until, close: () => socket.close() };
+  return { counts, reminders, until, close: () => socket.close() };
 };
 
 /**
@@ -115,6 +118,56 @@ describe.each(testBackends())('live notice counts across two instances sharing $
       inAudience.close();
       outside.close();
       otherTenant.close();
+    }
+  });
+
+  it('reminds those who have not read it, in their open shells on any instance and by text message, once in ten minutes', async () => {
+    const admin = bearer(await tokenFor(b, infra.db, 'water.admin', 't-water'));
+    const onB = async (url: string, payload: object = {}) =>
+      b.server.inject({ method: 'POST', url, headers: admin, payload });
+    const created = await onB('/ump/admin/notices', {
+      title: '提醒测试',
+      type: 'notice',
+      body: '<p>请阅读</p>',
+      audienceKind: 'departments',
+      departmentIds: ['nt-parent'],
+    });
+    const id = created.json().Response.id as string;
+    const draft = await onB(`/ump/admin/notices/${id}/remind`);
+    expect(draft.statusCode, draft.body).toBe(422);
+    expect(draft.json().Error).toBe('NOTICE_NOT_REMINDABLE');
+    expect((await onB(`/ump/admin/notices/${id}/publish`)).statusCode).toBe(200);
+
+    const u1 = await openCountSocket(a, await tokenFor(a, infra.db, 'nt-u1', 't-water'));
+    const u2 = await openCountSocket(a, await tokenFor(a, infra.db, 'nt-u2', 't-water'));
+    try {
+      // nt-u2 read it: only nt-u1 is reminded.
+      const read = await a.server.inject({
+        method: 'GET',
+        url: `/ump/notices/${id}`,
+        headers: bearer(await tokenFor(a, infra.db, 'nt-u2', 't-water')),
+      });
+      expect(read.statusCode).toBe(200);
+      const sentBefore = outboxMessages(b.config.dataDir).length;
+      const reminded = await onB(`/ump/admin/notices/${id}/remind`, { sms: true });
+      expect(reminded.statusCode, reminded.body).toBe(200);
+      expect(reminded.json().Response).toMatchObject({ id, remindedCount: 1, smsCount: 1 });
+      const started = Date.now();
+      while (u1.reminders.length === 0 && Date.now() - started < 2_000) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(u1.reminders).toEqual([{ id, title: '提醒测试' }]);
+      expect(u2.reminders).toEqual([]);
+      const sent = outboxMessages(b.config.dataDir).slice(sentBefore);
+      expect(sent).toEqual([expect.objectContaining({ mobile: NOTICE_MOBILE, template: 'message' })]);
+      expect(sent[0]!.text).toContain('提醒测试');
+
+      const again = await onB(`/ump/admin/notices/${id}/remind`, { sms: true });
+      expect(again.statusCode).toBe(422);
+      expect(again.json().Error).toBe('NOTICE_REMIND_TOO_SOON');
+    } finally {
+      u1.close();
+      u2.close();
     }
   });
 });

@@ -26,6 +26,8 @@ CREATE TABLE notices (
   created_by_name text,
   published_at timestamptz,
   revoked_at timestamptz,
+  -- When those who had not read it were last reminded (at most once in ten minutes).
+  reminded_at timestamptz,
   version integer NOT NULL DEFAULT 0,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),

@@ -78,6 +78,7 @@ const tenantRowOf = (row: RawRow): NoticeRow => ({
   roleIds: list(row.role_ids),
   accountIds: list(row.account_ids),
   audienceCount: Number(row.audience_count ?? 0),
+  remindedAt: iso(row.reminded_at),
 });
 
 /** The admin pages' reads of notices, in the transaction the framework opened. */

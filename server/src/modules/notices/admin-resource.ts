@@ -24,12 +24,13 @@ import type { FileService } from '../files/service';
 import { noticeAdminRepo as repo } from './admin-repo';
 import { checkAudience } from './audience-check';
 import { noticeReceipts } from './receipts';
+import { type RemindDeps, remindUnread } from './remind';
 import { hasVisibleContent, sanitizeHtml } from './sanitize-html';
 import { noticeReads, notices, platformNotices } from './schema';
 
 export const NOTICE_FILE_RESOURCE = 'notices';
 
-export interface NoticeAdminDeps {
+export interface NoticeAdminDeps extends RemindDeps {
   files: Pick<FileService, 'use' | 'release'>;
   /** After a notice was published (now or for later) or revoked: the members' counts change. */
   announce(tenantId: string | null): Promise<void>;
@@ -189,7 +190,7 @@ const tenantStore = (deps: NoticeAdminDeps): ResourceStore<NoticeRow, NoticeCrea
       return (await repo.tenantOne(tx, tenantOf(ctx), row.id))!;
     },
     remove: (tx, row, ctx) => rules.remove(tx, row, ctx),
-    actions: rules.actions as ResourceStore<NoticeRow>['actions'],
+    actions: { ...(rules.actions as ResourceStore<NoticeRow>['actions']), remind: remindUnread(deps) },
   };
 };
 

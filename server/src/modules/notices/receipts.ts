@@ -70,3 +70,22 @@ export const noticeReceipts = async (
     readRate: audienceCount === 0 ? 0 : readCount / audienceCount,
   };
 };
+
+/** The active members of a tenant notice's audience who have not opened it, with their mobile numbers. */
+export const unreadMembers = async (
+  tx: Tx,
+  tenantId: string,
+  noticeId: string,
+): Promise<{ accountId: string; mobile: string | null }[]> =>
+  rowsOf(
+    await tx.execute(sql`SELECT m.account_id, a.mobile FROM tenant_memberships m
+      JOIN accounts a ON a.id = m.account_id
+      WHERE m.tenant_id = ${tenantId} AND m.status = 'active'
+        AND EXISTS (SELECT 1 FROM notices n WHERE n.tenant_id = ${tenantId} AND n.id = ${noticeId} AND ${inAudience})
+        AND NOT EXISTS (SELECT 1 FROM notice_reads r
+          WHERE r.tenant_id = m.tenant_id AND r.account_id = m.account_id AND r.notice_id = ${noticeId})
+      ORDER BY m.account_id`),
+  ).map((row) => ({
+    accountId: String(row.account_id),
+    mobile: row.mobile === null || row.mobile === undefined ? null : String(row.mobile),
+  }));

@@ -66,7 +66,8 @@ export const noticeRoutes =
           description:
             'The token as `token` (or `uniwater_utoken`) in the query. Each message is JSON ' +
             '{type: "unread", data: {unread, toConfirm}}: at once, then whenever a notice of the tenant (or ' +
-            "the platform's) is published or revoked, on any instance. Only the member's own count is sent.",
+            "the platform's) is published or revoked, on any instance. Only the member's own count is sent. " +
+            '{type: "remind", data: {id, title}}: an administrator reminded the member of a notice not read yet.',
           querystring: z.object({
             token: z.string().max(200).optional(),
             uniwater_utoken: z.string().max(200).optional(),
@@ -83,6 +84,9 @@ export const noticeRoutes =
           member: { tenantId: session.tenantId, accountId: session.accountId },
           send: (data) => {
             if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'unread', data }));
+          },
+          remind: (data) => {
+            if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ type: 'remind', data }));
           },
         });
         socket.on('close', () => stop());

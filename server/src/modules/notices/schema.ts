@@ -40,6 +40,7 @@ export const notices = pgTable(
     includeSubDepartments: boolean('include_sub_departments').notNull().default(true),
     roleIds: jsonb('role_ids').$type<string[]>().notNull().default([]),
     accountIds: jsonb('account_ids').$type<string[]>().notNull().default([]),
+    remindedAt: timestamp('reminded_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );

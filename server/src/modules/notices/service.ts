@@ -3,9 +3,11 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub/pubsub';
 import type { Member, NoticeMemberRepo } from './member-repo';
+import type { NoticeReminder } from './remind';
 import { EVERY_TENANT, noticesDueBetween } from './schedule-sweep';
 
 export const NOTICES_CHANGED_CHANNEL = 'notices-changed';
+export const NOTICES_REMIND_CHANNEL = 'notices-remind';
 /** How often an instance looks for scheduled notices that came due (or expired) for its shells. */
 const SCHEDULE_SWEEP_MS = 10_000;
 
@@ -13,6 +15,8 @@ const SCHEDULE_SWEEP_MS = 10_000;
 export interface NoticeListener {
   member: Member;
   send(unread: NoticeUnread): void;
+  /** An administrator reminded the member of a notice they have not read. */
+  remind(notice: { id: string; title: string }): void;
 }
 
 /**
@@ -96,8 +100,27 @@ export const createNoticeService = (
      * tells its own shells of notices whose scheduled time came or that expired (no write announces
      * those). Answers how to stop both.
      */
+    /** After a committed reminder: every instance tells those members' open shells. */
+    remind: (reminder: NoticeReminder) => pubsub.publish(NOTICES_REMIND_CHANNEL, JSON.stringify(reminder)),
+
     listenForChanges: async () => {
-      const unsubscribe = await pubsub.subscribe(NOTICES_CHANGED_CHANNEL, (scope) => void changed(scope));
+      const unsubscribeChanges = await pubsub.subscribe(
+        NOTICES_CHANGED_CHANNEL,
+        (scope) => void changed(scope),
+      );
+      const unsubscribeReminders = await pubsub.subscribe(NOTICES_REMIND_CHANNEL, (message) => {
+        const reminder = JSON.parse(message) as NoticeReminder;
+        const reminded = new Set(reminder.accountIds);
+        for (const listener of listeners) {
+          if (listener.member.tenantId === reminder.tenantId && reminded.has(listener.member.accountId)) {
+            listener.remind({ id: reminder.noticeId, title: reminder.title });
+          }
+        }
+      });
+      const unsubscribe = async () => {
+        await unsubscribeChanges();
+        await unsubscribeReminders();
+      };
       let since = new Date();
       const timer = setInterval(async () => {
         const until = new Date();

@@ -1,6 +1,6 @@
 import { BellOutlined } from '@ant-design/icons';
 import type { NoticeUnread } from '@uniwim/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { NOTICE_CHANNEL, noticeApi, noticeStreamUrl } from './notice-api';
 import { noticesTexts } from './notices-texts';
@@ -16,9 +16,14 @@ const RECONNECT_MS = 5_000;
  * read in the notice page (another frame of this origin) asks for it again; and a slow poll covers
  * notices whose time comes. A socket that drops is opened again.
  */
-export const useNoticeCount = (): NoticeUnread | null => {
+export const useNoticeCount = (
+  onRemind: (notice: { id: string; title: string }) => void,
+): NoticeUnread | null => {
   const [count, setCount] = useState<NoticeUnread | null>(null);
+  const remindRef = useRef(onRemind);
+  remindRef.current = onRemind;
   useEffect(() => {
+    const onRemind = (notice: { id: string; title: string }) => remindRef.current(notice);
     let stopped = false;
     let socket: WebSocket | null = null;
     let reconnect: ReturnType<typeof setTimeout> | undefined;
@@ -32,8 +37,10 @@ export const useNoticeCount = (): NoticeUnread | null => {
       if (!url || stopped || typeof WebSocket === 'undefined') return;
       socket = new WebSocket(url);
       socket.onmessage = (event) => {
-        const message = JSON.parse(String(event.data)) as { type: string; data: NoticeUnread };
-        if (message.type === 'unread' && !stopped) setCount(message.data);
+        const message = JSON.parse(String(event.data)) as { type: string; data: unknown };
+        if (stopped) return;
+        if (message.type === 'unread') setCount(message.data as NoticeUnread);
+        if (message.type === 'remind') onRemind(message.data as { id: string; title: string });
       };
       socket.onclose = () => {
         if (!stopped) reconnect = setTimeout(connect, RECONNECT_MS);
@@ -58,7 +65,12 @@ export const useNoticeCount = (): NoticeUnread | null => {
 /** The header's 通知公告 icon with the unread count as a badge (none at zero). */
 export const NoticeBellIcon = () => {
   const texts = useLocalizedTexts(noticesTexts);
-  const count = useNoticeCount();
+  // A reminder from an administrator: a notification (antd's, loaded only when one comes).
+  const count = useNoticeCount((notice) => {
+    void import('antd').then(({ notification }) =>
+      notification.info({ title: texts.reminded, description: texts.remindedOf(notice.title), duration: 8 }),
+    );
+  });
   const unread = count?.unread ?? 0;
   return (
     <span className="notice-bell">

@@ -22,6 +22,8 @@ const zhCN = {
   onlyUnread: '只看未读',
   platform: '平台',
   badge: (count: number) => `${count} 条未读`,
+  reminded: '通知公告提醒',
+  remindedOf: (title: string) => `请阅读通知“${title}”（点击顶部“通知公告”查看）`,
   types: { notice: '通知', announcement: '公告' },
   levels: { normal: '普通', important: '重要', urgent: '紧急' },
 };
@@ -50,6 +52,8 @@ export const noticesTexts: LocalizedTexts<typeof zhCN> = {
     onlyUnread: 'Unread only',
     platform: 'Platform',
     badge: (count: number) => `${count} unread`,
+    reminded: 'Notice reminder',
+    remindedOf: (title: string) => `Please read “${title}” (open Notices in the header)`,
     types: { notice: 'Notice', announcement: 'Announcement' },
     levels: { normal: 'Normal', important: 'Important', urgent: 'Urgent' },
   },

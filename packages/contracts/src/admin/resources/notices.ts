@@ -92,6 +92,8 @@ export const noticeRowSchema = z.object({
   accountIds: z.array(z.string()),
   /** Active members the audience covers now. */
   audienceCount: z.number().int(),
+  /** When those who had not read it were last reminded. */
+  remindedAt: z.string().nullable(),
 });
 export type NoticeRow = z.infer<typeof noticeRowSchema>;
 
@@ -162,8 +164,28 @@ const columns = [
   { key: 'updatedAt', title: { zh: '修改时间', en: 'Updated' }, kind: 'date' },
 ] as const;
 
+/** How often those who have not read a notice may be reminded. */
+export const NOTICE_REMIND_INTERVAL_MINUTES = 10;
+/** At most this many text messages per reminder. */
+export const NOTICE_REMIND_MAX_SMS = 1_000;
+
+export const noticeRemindBodySchema = z.strictObject({
+  /** Also by text message, to those with a mobile number. */
+  sms: z.boolean().optional(),
+});
+export type NoticeRemindBody = z.infer<typeof noticeRemindBodySchema>;
+export const noticeRemindAnswerSchema = noticeRowSchema.extend({
+  /** Members reminded in the product (their open shells). */
+  remindedCount: z.number().int(),
+  /** Text messages sent. */
+  smsCount: z.number().int(),
+});
+
 const fields = {
   body: { zh: '正文', en: 'Body' },
+  sms: { zh: '同时发送短信', en: 'Also by text message' },
+  remindedCount: { zh: '已提醒人数', en: 'Members reminded' },
+  smsCount: { zh: '短信条数', en: 'Text messages' },
   attachmentIds: { zh: '附件', en: 'Attachments' },
   audienceKind: { zh: '发布范围', en: 'Audience' },
   departmentIds: { zh: '部门', en: 'Departments' },
@@ -215,7 +237,15 @@ export const noticesResource = defineResource({
     update: 'notice:update',
     delete: 'notice:delete',
   },
-  actions: actionsOf('notice'),
+  actions: {
+    ...actionsOf('notice'),
+    remind: {
+      permission: 'notice:publish',
+      title: { zh: '提醒未读', en: 'Remind' },
+      body: noticeRemindBodySchema,
+      answer: noticeRemindAnswerSchema,
+    },
+  },
 });
 
 export const platformNoticesResource = defineResource({

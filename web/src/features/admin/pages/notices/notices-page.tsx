@@ -16,6 +16,8 @@ const allows = (record: AdminRow, action: string) => {
       return status !== 'published' && status !== 'scheduled';
     case 'publish':
       return status === 'draft';
+    case 'remind':
+      return status === 'published';
     case 'revoke':
       return status === 'published' || status === 'scheduled' || status === 'expired';
     default:
