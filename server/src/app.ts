@@ -19,6 +19,8 @@ import { loginConfigRoutes } from './modules/login-config/routes';
 import { loginPageRoutes } from './modules/login-page/routes';
 import { menuRoutes } from './modules/menus/routes';
 import { messageRoutes } from './modules/messages/routes';
+// Issue 15: notices.
+import { noticeRoutes } from './modules/notices/routes';
 import { createEntitlementSweep } from './modules/packages/sweep';
 import { parameterRoutes } from './modules/parameters/routes';
 import { platformSettingsRoutes } from './modules/platform-settings/routes';
@@ -107,6 +109,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       files: services.files,
       onError: (error) => server.log.error({ err: error }, 'cleaning up unused files failed'),
     }).start(),
+    // Issue 15: notices published or revoked on any instance reach this one's open shells.
+    services.notices.listenForChanges(),
   ]);
 
   registerErrorHandling(server);
@@ -164,6 +168,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(searchRoutes({ ...services, db: options.db }));
   // Files (issue 14): the one upload route of every page, and the url of every stored file.
   await server.register(fileRoutes({ ...services, db: options.db }));
+  // Issue 15: the member's notices and the header's live count.
+  await server.register(noticeRoutes(services));
   // The administration pages' resources (issue 12 on): one list, declared in contracts.
   const resources = adminResources(services);
   await registerAdminResources(

@@ -29,6 +29,9 @@ import { createLoginConfigService } from './modules/login-config/service';
 import { createMenusRepo } from './modules/menus/repo';
 import { createMenuTreeService } from './modules/menus/service';
 import { createMessageService } from './modules/messages/service';
+// Issue 15: notices.
+import { createNoticeMemberRepo } from './modules/notices/member-repo';
+import { createNoticeService } from './modules/notices/service';
 import { createParameterRepo } from './modules/parameters/repo';
 import { createParameterService } from './modules/parameters/service';
 import { createPlatformAccessRepo } from './modules/platform-access/repo';
@@ -260,6 +263,10 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     // The header search and its settings (issue 14): menu items and applications filtered by the
     // user's menu tree, the admin console's pages by the admin menu.
     search: createSearchModule({ db, pubsub, menuTrees, reporter: options.logger }),
+    // Issue 15: notices (the member's side and the live count of open shells).
+    notices: createNoticeService(createNoticeMemberRepo(db), pubsub, db, {
+      onError: (error) => options.logger.error({ err: error }, 'announcing scheduled notices failed'),
+    }),
   };
 };
 

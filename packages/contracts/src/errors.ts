@@ -59,6 +59,8 @@ export const ErrorCodes = {
     message: '只能修改本租户自己的公共菜单，平台菜单和其他租户的菜单不能修改',
   },
   FILE_LINK_INVALID: { code: 40370, status: 403, message: '文件链接已过期或无效，请重新获取' },
+  // Issue 15: notices.
+  NOTICE_NOT_IN_AUDIENCE: { code: 40380, status: 403, message: '您不在该通知公告的发布范围内' },
   NOT_FOUND: { code: 40400, status: 404, message: '请求的资源不存在' },
   ROUTE_NOT_FOUND: { code: 40401, status: 404, message: '接口不存在' },
   TENANT_NOT_FOUND: { code: 40402, status: 404, message: '租户不存在' },
@@ -69,6 +71,8 @@ export const ErrorCodes = {
   DOWNLOAD_LINK_EXPIRED: { code: 40421, status: 404, message: '下载链接已失效，请重新获取' },
   APPLICATION_NOT_FOUND: { code: 40440, status: 404, message: '应用不存在' },
   FILE_NOT_FOUND: { code: 40470, status: 404, message: '文件不存在或已删除' },
+  // Issue 15: notices.
+  NOTICE_NOT_FOUND: { code: 40480, status: 404, message: '通知公告不存在、未发布或已撤回' },
   METHOD_NOT_ALLOWED: { code: 40500, status: 405, message: '请求方法不被允许' },
   CONFLICT: { code: 40900, status: 409, message: '数据已存在' },
   MOBILE_TAKEN: { code: 40901, status: 409, message: '该手机号已注册' },
@@ -87,6 +91,8 @@ export const ErrorCodes = {
     message: '已发布或已撤回的版本是发布历史的一部分，不能删除',
   },
   FILE_IN_USE: { code: 40970, status: 409, message: '文件正在被使用，不能删除' },
+  // Issue 15: notices.
+  NOTICE_PUBLISHED: { code: 40980, status: 409, message: '已发布的通知公告不能删除，请先撤回' },
   FILE_TOO_LARGE: { code: 40072, status: 413, message: '文件大小超过限制' },
   FILE_QUOTA_EXCEEDED: { code: 40073, status: 413, message: '存储空间已满，请清理文件或联系管理员扩容' },
   FILE_TYPE_NOT_ALLOWED: { code: 40074, status: 415, message: '不支持的文件类型' },
@@ -122,6 +128,18 @@ export const ErrorCodes = {
   VERSION_NOT_REVOCABLE: { code: 42251, status: 422, message: '只有已发布的版本可以撤回' },
   VERSION_FROZEN: { code: 42252, status: 422, message: '版本发布后不能修改版本号和安装包' },
   PACKAGE_NOT_READABLE: { code: 42253, status: 422, message: '安装包不是可读取的 zip 压缩包' },
+  // Issue 15: notices.
+  NOTICE_NOT_EDITABLE: { code: 42280, status: 422, message: '已发布或已撤回的通知公告不能修改' },
+  NOTICE_NOT_PUBLISHABLE: {
+    code: 42281,
+    status: 422,
+    message: '只有草稿可以发布，已撤回的通知公告请重新新建',
+  },
+  NOTICE_NOT_REVOCABLE: { code: 42282, status: 422, message: '只有已发布的通知公告可以撤回' },
+  NOTICE_NOT_MUST_READ: { code: 42283, status: 422, message: '该通知公告不需要确认' },
+  NOTICE_AUDIENCE_EMPTY: { code: 42284, status: 422, message: '请选择发布范围' },
+  NOTICE_NOT_REMINDABLE: { code: 42285, status: 422, message: '只有已发布且未过期的通知公告可以提醒' },
+  NOTICE_REMIND_TOO_SOON: { code: 42286, status: 422, message: '10分钟内已提醒过，请稍后再试' },
   LOCKED: { code: 42300, status: 423, message: '账号已锁定' },
   RATE_LIMITED: { code: 42900, status: 429, message: '请求过于频繁，请稍后再试' },
   CODE_RESEND_TOO_SOON: { code: 42901, status: 429, message: '验证码已发送，请稍后再试' },

@@ -9,6 +9,8 @@ export * from './admin/resources/departments';
 export * from './admin/resources/dictionaries';
 export * from './admin/resources/files';
 export * from './admin/resources/menus';
+// Issue 15: notices.
+export * from './admin/resources/notices';
 export * from './admin/resources/operation-logs';
 export * from './admin/resources/packages';
 export * from './admin/resources/parameters';

@@ -8,6 +8,8 @@ import { departmentAdminResource } from './departments/admin-resource';
 import { dictionaryAdminResources } from './dictionaries/admin-resource';
 import { fileAdminResources } from './files/admin-resource';
 import { menuAdminResources } from './menus/admin-resource';
+// Issue 15: notices.
+import { noticeAdminResources } from './notices/admin-resource';
 import { packageAdminResource } from './packages/admin-resource';
 import { parameterAdminResources } from './parameters/admin-resource';
 import { platformUserAdminResource } from './platform-users/admin-resource';
@@ -72,5 +74,12 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
     ...fileAdminResources(services.files),
     ...dictionaryAdminResources({ announceChange: (tenantId) => services.dictionaries.changed(tenantId) }),
     ...parameterAdminResources(),
+    // Issue 15: notices, the tenant's and the platform's (attachments through the files module).
+    ...noticeAdminResources({
+      files: services.files,
+      announce: (tenantId) => services.notices.announce(tenantId),
+      sms: services.sms,
+      remind: (reminder) => services.notices.remind(reminder),
+    }),
   ];
 };

@@ -140,6 +140,17 @@ export const PERMISSIONS = {
   'file:upload': both('上传文件', 'Upload files'),
   'file:delete': both('删除文件', 'Delete files'),
   'file:quota': platform('设置租户存储配额', 'Set tenant storage quotas'),
+  // Issue 15: notices (/umpNotice), the tenant's and the platform's own (shown to every tenant).
+  'notice:list': tenant('查看通知公告', 'View notices'),
+  'notice:create': tenant('新增通知公告', 'Create notices'),
+  'notice:update': tenant('修改通知公告', 'Edit notices'),
+  'notice:delete': tenant('删除通知公告', 'Delete notices'),
+  'notice:publish': tenant('发布/撤回通知公告', 'Publish or revoke notices'),
+  'platform-notice:list': platform('查看平台通知公告', 'View platform notices'),
+  'platform-notice:create': platform('新增平台通知公告', 'Create platform notices'),
+  'platform-notice:update': platform('修改平台通知公告', 'Edit platform notices'),
+  'platform-notice:delete': platform('删除平台通知公告', 'Delete platform notices'),
+  'platform-notice:publish': platform('发布/撤回平台通知公告', 'Publish or revoke platform notices'),
 } as const satisfies Record<string, PermissionDefinition>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;

@@ -19,6 +19,8 @@ export const ADMIN_RESOURCE_PATHS: ReadonlySet<string> = new Set([
   '/resourceManagement',
   '/umpDict',
   '/umpParameters',
+  // Issue 15: notices.
+  '/umpNotice',
 ]);
 
 /** The user register of every tenant: /userLedger in the platform's scope (its menu entry's link). */
@@ -38,3 +40,6 @@ export const PLATFORM_SETTINGS_PATH = '/dmpSysConfigManagement';
 
 /** The tenant's own settings (issue 13): typed groups and the sign-in page designer, a view of its own. */
 export const TENANT_SETTINGS_PATH = '/tenantSettings';
+
+// Issue 15: the platform's notices, shown to every tenant: /umpNotice in the platform's scope.
+export const PLATFORM_NOTICES_PATH = '/umpNotice?scope=dmp';

@@ -9,6 +9,7 @@ import SearchSettingsView from '../search/SearchSettingsView';
 import {
   PLATFORM_DICTIONARIES_PATH,
   PLATFORM_FILES_PATH,
+  PLATFORM_NOTICES_PATH,
   PLATFORM_PARAMETERS_PATH,
   PLATFORM_USER_LEDGER_PATH,
   TENANT_MENUS_PATH,
@@ -18,6 +19,7 @@ import { applicationsPage } from './pages/applications/applications-page';
 import { platformDictionariesPage, tenantDictionariesPage } from './pages/dictionaries/dictionaries-page';
 import { platformFilesPage, tenantFilesPage } from './pages/files/files-page';
 import { menusPage, tenantMenusPage } from './pages/menus/menus-page';
+import { noticesPage, platformNoticesPage } from './pages/notices/notices-page';
 import { packagesPage } from './pages/packages-page';
 import { platformParametersPage, tenantParametersPage } from './pages/parameters/parameters-page';
 import { platformUsersPage } from './pages/platform-users-page';
@@ -61,6 +63,8 @@ export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, AdminPageDefinition>
   '/resourceManagement': tenantFilesPage,
   '/umpDict': tenantDictionariesPage,
   '/umpParameters': tenantParametersPage,
+  // Issue 15: notices.
+  '/umpNotice': noticesPage,
 };
 
 /** A route opened with its scope in the query, shown instead of the route's own page. */
@@ -74,4 +78,6 @@ export const ADMIN_SCOPED_ROUTES: Readonly<Record<string, AdminPageDefinition>> 
   // The platform's menu opens its dictionaries and parameters (admin_menu_items, migration 0026).
   [PLATFORM_DICTIONARIES_PATH]: platformDictionariesPage,
   [PLATFORM_PARAMETERS_PATH]: platformParametersPage,
+  // Issue 15: the platform's notices (admin_menu_items, migration 0029).
+  [PLATFORM_NOTICES_PATH]: platformNoticesPage,
 };

@@ -33,6 +33,8 @@ const loaders: Record<PageView, () => Promise<ViewModule>> = {
   resource: () => import('../admin/ResourceView'),
   settings: () => import('../platform-settings/PlatformSettingsView'),
   tenantSettings: () => import('../tenant-settings/TenantSettingsView'),
+  // Issue 15: notices.
+  noticeDetail: () => import('../notices/NoticeDetailView'),
 };
 
 /** One lazy component per view, each its own chunk, loaded the first time a route shows it. */
@@ -44,4 +46,6 @@ export const LAZY_VIEWS: Record<PageView, LazyExoticComponent<ComponentType>> = 
   resource: lazy(() => withChunkTimeout(loaders.resource)),
   settings: lazy(() => withChunkTimeout(loaders.settings)),
   tenantSettings: lazy(() => withChunkTimeout(loaders.tenantSettings)),
+  // Issue 15: notices.
+  noticeDetail: lazy(() => withChunkTimeout(loaders.noticeDetail)),
 };

@@ -15,6 +15,8 @@ const zhCN = {
     resource: '系统管理',
     settings: '系统配置',
     tenantSettings: '租户设置',
+    // Issue 15: notices.
+    noticeDetail: '通知公告',
   } satisfies Record<PageView, string>,
   developing: {
     heading: '功能开发中',
@@ -66,6 +68,8 @@ const enUS: PageTexts = {
     resource: 'Administration',
     settings: 'Platform settings',
     tenantSettings: 'Tenant settings',
+    // Issue 15: notices.
+    noticeDetail: 'Notices',
   },
   developing: {
     heading: 'Under development',

@@ -19,7 +19,9 @@ export type PageView =
   | 'download'
   | 'resource'
   | 'settings'
-  | 'tenantSettings';
+  | 'tenantSettings'
+  // Issue 15: notices.
+  | 'noticeDetail';
 
 /**
  * One built-in route of page.html and how the page treats it (spec section 2, "Shell and admin
@@ -60,6 +62,8 @@ const BUILT_VIEWS: Readonly<Record<string, PageView>> = {
   '/downloadPage': 'download',
   [PLATFORM_SETTINGS_PATH]: 'settings',
   [TENANT_SETTINGS_PATH]: 'tenantSettings',
+  // Issue 15: the member's notices (the header's 通知公告).
+  '/umpNoticeDetail': 'noticeDetail',
 };
 
 const applicationRoute = (path: string): PageRoute => ({

@@ -1,6 +1,5 @@
 import {
   AppstoreOutlined,
-  BellOutlined,
   DownOutlined,
   KeyOutlined,
   LoginOutlined,
@@ -14,6 +13,7 @@ import type { CurrentUser, LoginConfig, ShellMenu } from '@uniwim/contracts/clie
 import { Suspense, useState } from 'react';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { AfterFirstPaint, lazyWithAntd } from '../../app/lazy-antd';
+import { NoticeBellIcon } from '../notices/NoticeBellIcon';
 import { displayNameOf } from '../session/current-user';
 import { DeferredDropdown } from './DeferredDropdown';
 import type { HeaderDropdownProps } from './HeaderDropdown';
@@ -122,7 +122,7 @@ export const ShellHeader = (props: ShellHeaderProps) => {
         {user && (
           <>
             <HeaderEntry
-              icon={<BellOutlined />}
+              icon={<NoticeBellIcon />}
               label={texts.notices}
               data-testid="shell-notices"
               onClick={() => onOpenRoute(NOTICES_ROUTE, texts.notices)}
