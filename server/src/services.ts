@@ -47,6 +47,7 @@ import { createTenantSwitchRepo } from './modules/tenant-switch/repo';
 import { createTenantSwitch } from './modules/tenant-switch/service';
 import { createTenantsRepo } from './modules/tenants/repo';
 import { createTenantService } from './modules/tenants/service';
+import { createTodoService } from './modules/todos/service';
 import { createUsageLogsRepo } from './modules/usage-logs/repo';
 import { createUsageLogService } from './modules/usage-logs/service';
 import { createUsersRepo } from './modules/users/repo';
@@ -260,6 +261,8 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     // The header search and its settings (issue 14): menu items and applications filtered by the
     // user's menu tree, the admin console's pages by the admin menu.
     search: createSearchModule({ db, pubsub, menuTrees, reporter: options.logger }),
+    // Issue 15: messages and to-dos
+    todos: createTodoService({ db }),
   };
 };
 

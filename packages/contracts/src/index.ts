@@ -46,3 +46,6 @@ export * from './shell-values';
 export * from './sms';
 export * from './tenant-css';
 export * from './validation';
+// Issue 15: messages and to-dos
+export * from './admin/resources/todos';
+export * from './todos';

@@ -16,6 +16,7 @@ import { tenantRoleAdminResource } from './roles/admin-resource';
 import { tenantUserAdminResource } from './tenant-users/admin-resource';
 import { tenantAdminResource } from './tenants/admin-resource';
 import { tenantLedgerAdminResource } from './tenants/ledger-resource';
+import { todoAdminResource } from './todos/admin-resource';
 import { userLedgerAdminResources } from './user-ledger/resource';
 import { versionAdminResource } from './versions/admin-resource';
 
@@ -72,5 +73,7 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
     ...fileAdminResources(services.files),
     ...dictionaryAdminResources({ announceChange: (tenantId) => services.dictionaries.changed(tenantId) }),
     ...parameterAdminResources(),
+    // Issue 15: messages and to-dos
+    todoAdminResource(),
   ];
 };

@@ -140,6 +140,11 @@ export const PERMISSIONS = {
   'file:upload': both('上传文件', 'Upload files'),
   'file:delete': both('删除文件', 'Delete files'),
   'file:quota': platform('设置租户存储配额', 'Set tenant storage quotas'),
+  // Issue 15: messages and to-dos
+  'todo:list': tenant('查看待办', "View members' to-dos"),
+  'todo:update': tenant('处理待办', "Mark members' to-dos done or open"),
+  'todo:delete': tenant('删除待办', "Delete members' to-dos"),
+  'todo:export': tenant('导出待办', "Export members' to-dos"),
 } as const satisfies Record<string, PermissionDefinition>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;
