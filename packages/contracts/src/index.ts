@@ -17,6 +17,7 @@ export * from './admin/resources/tenant-ledger';
 export * from './admin/resources/tenant-roles';
 export * from './admin/resources/tenant-users';
 export * from './admin/resources/tenants';
+export * from './admin/resources/todos';
 export * from './admin/resources/user-ledger';
 export * from './admin/resources/versions';
 export * from './admin/tenant-settings';
@@ -45,7 +46,6 @@ export * from './shell';
 export * from './shell-values';
 export * from './sms';
 export * from './tenant-css';
-export * from './validation';
-// Issue 15: messages and to-dos
-export * from './admin/resources/todos';
+export * from './todo-links';
 export * from './todos';
+export * from './validation';

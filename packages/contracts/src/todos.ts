@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './admin/resource';
 import { type TodoRow, todoRowSchema } from './admin/resources/todos';
+import { isSafeTodoLink } from './todo-links';
 
 /**
  * The member's own to-dos (`/ump/todos`, page /todoList) and the API applications post them by
@@ -9,10 +10,6 @@ import { type TodoRow, todoRowSchema } from './admin/resources/todos';
 
 export const TODO_TITLE_MAX_LENGTH = 200;
 export const TODO_LINK_MAX_LENGTH = 2_000;
-
-/** A path of the product (`/umpNotice?id=1`) or an http(s) address: never `javascript:` or `//host`. */
-export const isSafeTodoLink = (link: string): boolean =>
-  /^\/(?![/\\])/.test(link) || /^https?:\/\/[^\s/]+/i.test(link);
 
 export const TODO_LIST_STATUSES = ['open', 'done', 'all'] as const;
 
@@ -68,11 +65,6 @@ export const todoCreateBodySchema = z.strictObject({
     .refine(isSafeTodoLink, '链接须为以 / 开头的页面路径或 http(s) 地址')
     .optional(),
   dueAt: z.iso.datetime({ offset: true, message: '截止时间须为 ISO 8601 时间（含时区）' }).optional(),
-  externalId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(200, '外部编号最多200个字符')
-    .optional(),
+  externalId: z.string().trim().min(1).max(200, '外部编号最多200个字符').optional(),
 });
 export type TodoCreateBody = z.input<typeof todoCreateBodySchema>;

@@ -114,7 +114,10 @@ describe.each(testBackends())('to-dos on $name', (backend) => {
   });
 
   it('refuses a member of another tenant, an unsafe link, and a missing title, creating nothing', async () => {
-    const other = await refused('POST', '/ump/todos', waterClient, { username: 'energy.staff', title: '跨租户' });
+    const other = await refused('POST', '/ump/todos', waterClient, {
+      username: 'energy.staff',
+      title: '跨租户',
+    });
     expect(other.status).toBe(404);
     expect(other.body.Error).toBe('MEMBER_NOT_FOUND');
     const link = await refused('POST', '/ump/todos', waterClient, {
@@ -181,8 +184,12 @@ describe.each(testBackends())('to-dos on $name', (backend) => {
     const energyTodo = await post(energyClient, { username: 'energy.staff', title: '能源待办' });
     expect(await titles(energyStaff)).toContain('能源待办');
     expect(await titles(energyStaff)).not.toContain('水务待办');
-    expect((await refused('POST', `/ump/todos/${waterTodo.id}/done`, energyStaff, undefined)).status).toBe(404);
-    expect((await refused('POST', `/ump/todos/${waterTodo.id}/done`, waterAdmin, undefined)).status).toBe(404);
+    expect((await refused('POST', `/ump/todos/${waterTodo.id}/done`, energyStaff, undefined)).status).toBe(
+      404,
+    );
+    expect((await refused('POST', `/ump/todos/${waterTodo.id}/done`, waterAdmin, undefined)).status).toBe(
+      404,
+    );
     expect((await refused('POST', `/ump/todos/${energyTodo.id}/done`, waterOp, undefined)).status).toBe(404);
 
     // Administrators: their tenant's to-dos only.
@@ -190,7 +197,9 @@ describe.each(testBackends())('to-dos on $name', (backend) => {
     const waterTitles = (waterList.items as { title: string }[]).map((item) => item.title);
     expect(waterTitles).toContain('水务待办');
     expect(waterTitles).not.toContain('能源待办');
-    expect((await refused('GET', `/ump/admin/todos/${energyTodo.id}`, waterAdmin, undefined)).status).toBe(404);
+    expect((await refused('GET', `/ump/admin/todos/${energyTodo.id}`, waterAdmin, undefined)).status).toBe(
+      404,
+    );
     const energyList = await ok('GET', '/ump/admin/todos?q=待办&pageSize=200', energyAdmin);
     expect((energyList.items as { title: string }[]).map((item) => item.title)).toEqual(['能源待办']);
     // A member is no administrator.
@@ -207,7 +216,11 @@ describe.each(testBackends())('to-dos on $name', (backend) => {
     expect((overdue.items as { id: string }[]).map((item) => item.id)).toContain(todo.id);
     const done = await ok('POST', `/ump/admin/todos/${todo.id}/done`, waterAdmin);
     expect(done).toMatchObject({ status: 'done', overdue: false });
-    const filtered = await ok('GET', '/ump/admin/todos?status=done&username=water.op&pageSize=200', waterAdmin);
+    const filtered = await ok(
+      'GET',
+      '/ump/admin/todos?status=done&username=water.op&pageSize=200',
+      waterAdmin,
+    );
     expect((filtered.items as { id: string }[]).map((item) => item.id)).toContain(todo.id);
     const reopened = await ok('POST', `/ump/admin/todos/${todo.id}/reopen`, waterAdmin);
     expect(reopened).toMatchObject({ status: 'open', overdue: true });

@@ -1,8 +1,14 @@
-import { type MyTodo, type MyTodoQuery, type TodoCount, type TodoRow, todosResource } from '@uniwim/contracts';
+import {
+  type MyTodo,
+  type MyTodoQuery,
+  type TodoCount,
+  type TodoRow,
+  todosResource,
+} from '@uniwim/contracts';
 import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { accounts, tenantMemberships } from '../../db/schema';
 import { type FieldSql, type ListQuery, listOrder, listWhere, offsetOf } from '../../platform/admin/list-sql';
 import type { Tx } from '../../platform/db/database';
-import { accounts, tenantMemberships } from '../../db/schema';
 import { todos } from './schema';
 
 /** Open and past its due time (the clock of the database, the same for every instance). */
@@ -31,8 +37,10 @@ type Selected = {
   [K in keyof typeof columns]: unknown;
 };
 
-const iso = (value: unknown): string => (value instanceof Date ? value : new Date(String(value))).toISOString();
-const isoOrNull = (value: unknown): string | null => (value === null || value === undefined ? null : iso(value));
+const iso = (value: unknown): string =>
+  (value instanceof Date ? value : new Date(String(value))).toISOString();
+const isoOrNull = (value: unknown): string | null =>
+  value === null || value === undefined ? null : iso(value);
 
 const rowOf = (row: Selected): TodoRow => ({
   id: String(row.id),
@@ -103,7 +111,12 @@ export const todosRepo = {
     const order: SQL[] =
       query.status === 'done'
         ? [sql`${todos.doneAt} DESC NULLS LAST`, desc(todos.id)]
-        : [sql`${todos.status} = 'done'`, sql`${todos.dueAt} ASC NULLS LAST`, desc(todos.createdAt), desc(todos.id)];
+        : [
+            sql`${todos.status} = 'done'`,
+            sql`${todos.dueAt} ASC NULLS LAST`,
+            desc(todos.createdAt),
+            desc(todos.id),
+          ];
     const [items, [total]] = await Promise.all([
       selectRows(tx)
         .where(where)

@@ -3,12 +3,12 @@ import {
   type MyTodoQuery,
   TODO_PLATFORM_SOURCE,
   type TodoCount,
-  type todoCreateBodySchema,
   type TodoRow,
+  type todoCreateBodySchema,
 } from '@uniwim/contracts';
 import type { z } from 'zod';
-import type { Database } from '../../platform/db/database';
 import { newId } from '../../platform/crypto/tokens';
+import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { ApiClientCaller } from '../api-clients/service';
 import { todosRepo as repo } from './repo';

@@ -19,6 +19,8 @@ export const ADMIN_RESOURCE_PATHS: ReadonlySet<string> = new Set([
   '/resourceManagement',
   '/umpDict',
   '/umpParameters',
+  // Issue 15: messages and to-dos
+  '/todoList',
 ]);
 
 /** The user register of every tenant: /userLedger in the platform's scope (its menu entry's link). */

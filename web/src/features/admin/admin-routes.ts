@@ -2,10 +2,12 @@ import {
   platformUserLedgerResource,
   type ResourceDeclaration,
   tenantLedgerResource,
+  todosResource,
   userLedgerResource,
 } from '@uniwim/contracts';
 import type { ComponentType } from 'react';
 import SearchSettingsView from '../search/SearchSettingsView';
+import TodoListView from '../todos/TodoListView';
 import {
   PLATFORM_DICTIONARIES_PATH,
   PLATFORM_FILES_PATH,
@@ -61,6 +63,8 @@ export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, AdminPageDefinition>
   '/resourceManagement': tenantFilesPage,
   '/umpDict': tenantDictionariesPage,
   '/umpParameters': tenantParametersPage,
+  // Issue 15: messages and to-dos (the member's inbox, and every member's for administrators)
+  '/todoList': { tabs: [{ declaration: todosResource }], view: TodoListView },
 };
 
 /** A route opened with its scope in the query, shown instead of the route's own page. */

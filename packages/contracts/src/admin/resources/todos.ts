@@ -15,9 +15,6 @@ export const TODO_STATUS_OPTIONS = [
   { value: 'done', label: { zh: '已完成', en: 'Done' }, color: 'green' },
 ] as const;
 
-/** The platform's own to-dos (a notice that must be read, say) carry this source. */
-export const TODO_PLATFORM_SOURCE = 'platform';
-
 /** A to-do as members and administrators read it. */
 export const todoRowSchema = z.object({
   id: z.string(),
