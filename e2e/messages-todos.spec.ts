@@ -41,7 +41,12 @@ test('a to-do posted through the API reaches the header count and /todoList, and
   const accessToken = (await token.json()).access_token as string;
   const posted = await request.post(`${baseUrl}/ump/todos`, {
     headers: { authorization: `Bearer ${accessToken}` },
-    data: { username: 'water.op', title: TITLE, link: LINK, dueAt: new Date(Date.now() - 60_000).toISOString() },
+    data: {
+      username: 'water.op',
+      title: TITLE,
+      link: LINK,
+      dueAt: new Date(Date.now() - 60_000).toISOString(),
+    },
   });
   expect(posted.status(), await posted.text()).toBe(200);
 
