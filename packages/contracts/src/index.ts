@@ -9,6 +9,7 @@ export * from './admin/resources/departments';
 export * from './admin/resources/dictionaries';
 export * from './admin/resources/files';
 export * from './admin/resources/menus';
+export * from './admin/resources/message-classes';
 export * from './admin/resources/operation-logs';
 export * from './admin/resources/packages';
 export * from './admin/resources/parameters';

@@ -8,6 +8,7 @@ import { departmentAdminResource } from './departments/admin-resource';
 import { dictionaryAdminResources } from './dictionaries/admin-resource';
 import { fileAdminResources } from './files/admin-resource';
 import { menuAdminResources } from './menus/admin-resource';
+import { messageClassAdminResource } from './messages/class-resource';
 import { packageAdminResource } from './packages/admin-resource';
 import { parameterAdminResources } from './parameters/admin-resource';
 import { platformUserAdminResource } from './platform-users/admin-resource';
@@ -75,5 +76,6 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
     ...parameterAdminResources(),
     // Issue 15: messages and to-dos
     todoAdminResource(),
+    messageClassAdminResource(),
   ];
 };

@@ -145,6 +145,11 @@ export const PERMISSIONS = {
   'todo:update': tenant('处理待办', "Mark members' to-dos done or open"),
   'todo:delete': tenant('删除待办', "Delete members' to-dos"),
   'todo:export': tenant('导出待办', "Export members' to-dos"),
+  'message-class:list': tenant('查看消息分类', 'View message classes'),
+  'message-class:create': tenant('新增消息分类', 'Create message classes'),
+  'message-class:update': tenant('修改消息分类', 'Edit message classes'),
+  'message-class:delete': tenant('删除消息分类', 'Delete message classes'),
+  'message-class:export': tenant('导出消息分类', 'Export message classes'),
 } as const satisfies Record<string, PermissionDefinition>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;

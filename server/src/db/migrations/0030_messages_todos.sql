@@ -27,3 +27,21 @@ CREATE INDEX todos_account_status_idx ON todos (tenant_id, account_id, status, c
 CREATE UNIQUE INDEX todos_external_idx ON todos (tenant_id, client_id, external_id)
   WHERE external_id IS NOT NULL;
 SELECT uniwim_enable_tenant_isolation('todos');
+
+-- Message classes (/messageMessageClass): a tenant's groups of messages, their default channels,
+-- priority, and whether members may switch a class off for themselves.
+CREATE TABLE message_classes (
+  tenant_id text NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+  id text NOT NULL,
+  name text NOT NULL,
+  channels text[] NOT NULL CHECK (cardinality(channels) > 0 AND channels <@ ARRAY['in-app', 'sms']),
+  priority text NOT NULL DEFAULT 'normal' CHECK (priority IN ('low', 'normal', 'high', 'urgent')),
+  user_switchable boolean NOT NULL DEFAULT false,
+  description text,
+  version integer NOT NULL DEFAULT 1,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant_id, id),
+  UNIQUE (tenant_id, name)
+);
+SELECT uniwim_enable_tenant_isolation('message_classes');

@@ -21,6 +21,7 @@ export const ADMIN_RESOURCE_PATHS: ReadonlySet<string> = new Set([
   '/umpParameters',
   // Issue 15: messages and to-dos
   '/todoList',
+  '/messageMessageClass',
 ]);
 
 /** The user register of every tenant: /userLedger in the platform's scope (its menu entry's link). */

@@ -1,4 +1,5 @@
 import {
+  messageClassesResource,
   platformUserLedgerResource,
   type ResourceDeclaration,
   tenantLedgerResource,
@@ -65,6 +66,7 @@ export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, AdminPageDefinition>
   '/umpParameters': tenantParametersPage,
   // Issue 15: messages and to-dos (the member's inbox, and every member's for administrators)
   '/todoList': { tabs: [{ declaration: todosResource }], view: TodoListView },
+  '/messageMessageClass': single(messageClassesResource),
 };
 
 /** A route opened with its scope in the query, shown instead of the route's own page. */
