@@ -9,6 +9,7 @@ import { dictionaryAdminResources } from './dictionaries/admin-resource';
 import { fileAdminResources } from './files/admin-resource';
 import { menuAdminResources } from './menus/admin-resource';
 import { messageClassAdminResource } from './messages/class-resource';
+import { messageTemplateAdminResource } from './messages/template-resource';
 import { packageAdminResource } from './packages/admin-resource';
 import { parameterAdminResources } from './parameters/admin-resource';
 import { platformUserAdminResource } from './platform-users/admin-resource';
@@ -77,5 +78,6 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
     // Issue 15: messages and to-dos
     todoAdminResource(),
     messageClassAdminResource(),
+    messageTemplateAdminResource(),
   ];
 };

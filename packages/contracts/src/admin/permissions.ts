@@ -150,6 +150,11 @@ export const PERMISSIONS = {
   'message-class:update': tenant('修改消息分类', 'Edit message classes'),
   'message-class:delete': tenant('删除消息分类', 'Delete message classes'),
   'message-class:export': tenant('导出消息分类', 'Export message classes'),
+  'message-template:list': tenant('查看消息模板', 'View message templates'),
+  'message-template:create': tenant('新增消息模板', 'Create message templates'),
+  'message-template:update': tenant('修改消息模板', 'Edit message templates'),
+  'message-template:delete': tenant('删除消息模板', 'Delete message templates'),
+  'message-template:export': tenant('导出消息模板', 'Export message templates'),
 } as const satisfies Record<string, PermissionDefinition>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;

@@ -45,3 +45,26 @@ CREATE TABLE message_classes (
   UNIQUE (tenant_id, name)
 );
 SELECT uniwim_enable_tenant_isolation('message_classes');
+
+-- Message templates (/messageMessageTemplate): code fixed once created, its class (which cannot be
+-- deleted while templates use it), content per channel with {param} placeholders, status.
+CREATE TABLE message_templates (
+  tenant_id text NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+  id text NOT NULL,
+  code text NOT NULL,
+  name text NOT NULL,
+  class_id text NOT NULL,
+  in_app_title text,
+  in_app_content text,
+  sms_template_id text,
+  sms_content text,
+  status text NOT NULL DEFAULT 'enabled' CHECK (status IN ('enabled', 'disabled')),
+  version integer NOT NULL DEFAULT 1,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (tenant_id, id),
+  UNIQUE (tenant_id, code),
+  FOREIGN KEY (tenant_id, class_id) REFERENCES message_classes (tenant_id, id)
+);
+CREATE INDEX message_templates_class_idx ON message_templates (tenant_id, class_id);
+SELECT uniwim_enable_tenant_isolation('message_templates');

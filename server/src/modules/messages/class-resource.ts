@@ -13,6 +13,7 @@ import { newId } from '../../platform/crypto/tokens';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { messageClasses } from './schema';
+import { templatesOfClass } from './template-resource';
 
 type Stored = typeof messageClasses.$inferSelect;
 
@@ -99,6 +100,9 @@ const classStore = (): ResourceStore<MessageClassRow, MessageClassCreate, Messag
     return (await one(tx, row.id))!;
   },
   remove: async (tx, row) => {
+    const used = await templatesOfClass(tx, row.id);
+    if (used > 0)
+      throw new AppError('IN_USE', `有${used}个消息模板使用分类“${row.name}”，请先修改或删除这些模板`);
     const removed = await tx
       .delete(messageClasses)
       .where(and(eq(messageClasses.id, row.id), eq(messageClasses.version, row.version)))

@@ -22,6 +22,7 @@ export const ADMIN_RESOURCE_PATHS: ReadonlySet<string> = new Set([
   // Issue 15: messages and to-dos
   '/todoList',
   '/messageMessageClass',
+  '/messageMessageTemplate',
 ]);
 
 /** The user register of every tenant: /userLedger in the platform's scope (its menu entry's link). */

@@ -21,6 +21,7 @@ import { applicationsPage } from './pages/applications/applications-page';
 import { platformDictionariesPage, tenantDictionariesPage } from './pages/dictionaries/dictionaries-page';
 import { platformFilesPage, tenantFilesPage } from './pages/files/files-page';
 import { menusPage, tenantMenusPage } from './pages/menus/menus-page';
+import { messageTemplatesPage } from './pages/messages/message-templates-page';
 import { packagesPage } from './pages/packages-page';
 import { platformParametersPage, tenantParametersPage } from './pages/parameters/parameters-page';
 import { platformUsersPage } from './pages/platform-users-page';
@@ -67,6 +68,7 @@ export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, AdminPageDefinition>
   // Issue 15: messages and to-dos (the member's inbox, and every member's for administrators)
   '/todoList': { tabs: [{ declaration: todosResource }], view: TodoListView },
   '/messageMessageClass': single(messageClassesResource),
+  '/messageMessageTemplate': messageTemplatesPage,
 };
 
 /** A route opened with its scope in the query, shown instead of the route's own page. */

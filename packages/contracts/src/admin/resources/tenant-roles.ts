@@ -81,6 +81,13 @@ export const TENANT_ADMIN_PAGE_PERMISSIONS: Readonly<Record<string, readonly Per
     'message-class:delete',
     'message-class:export',
   ],
+  'am-message-templates': [
+    'message-template:list',
+    'message-template:create',
+    'message-template:update',
+    'message-template:delete',
+    'message-template:export',
+  ],
 };
 
 /** The console pages a member's tenant codes open (a page opens with its first code). */
