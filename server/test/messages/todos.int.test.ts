@@ -206,6 +206,17 @@ describe.each(testBackends())('to-dos on $name', (backend) => {
     expect((await refused('GET', '/ump/admin/todos', waterOp, undefined)).status).toBe(403);
   });
 
+  it("takes the platform's own to-dos (source platform), once per key and member", async () => {
+    const accountId = (await ok('GET', '/ump/admin/todos?username=water.op&pageSize=1', waterAdmin)).items[0]
+      .accountId as string;
+    const todo = { tenantId: 't-water', accountId, title: '请阅读：安全通知', link: '/umpNoticeDetail?id=n1' };
+    const first = await app.services.todos.createForPlatform({ ...todo, externalId: 'notice:n1' });
+    const again = await app.services.todos.createForPlatform({ ...todo, externalId: 'notice:n1' });
+    expect(again.id).toBe(first.id);
+    expect(first).toMatchObject({ source: 'platform', username: 'water.op', status: 'open' });
+    expect((await titles(waterOp)).filter((title) => title === '请阅读：安全通知')).toHaveLength(1);
+  });
+
   it('lets administrators filter, mark done, reopen and delete', async () => {
     const todo = await post(waterClient, {
       username: 'water.op',
