@@ -77,3 +77,39 @@ test('a to-do posted through the API reaches the header count and /todoList, and
   if (open === 1) await expect(member.getByTestId('shell-todos-count')).toBeHidden();
   else await expect(member.getByTestId('shell-todos-count')).toHaveText(String(open - 1));
 });
+
+test('an administrator creates a message class, then a template of it whose placeholders are listed', async ({
+  browser,
+}) => {
+  const admin = await signInAs(browser, 'water.admin');
+  const className = `E2E 工单提醒 ${Date.now() % 100_000}`;
+  await admin.goto(`${baseUrl}/page.html#/messageMessageClass`);
+  await expect(admin.getByTestId('admin-page-message-classes')).toBeVisible();
+  await admin.getByTestId('admin-create').click();
+  const classForm = admin.getByTestId('admin-form');
+  await classForm.getByLabel('分类名称').fill(className);
+  await admin.getByTestId('admin-form-save').click();
+  // The form says what is missing before anything is saved.
+  await expect(classForm).toContainText('至少选择一个发送渠道');
+  await classForm.getByLabel('默认渠道').click();
+  await admin.locator('.ant-select-dropdown .ant-select-item-option', { hasText: '站内消息' }).click();
+  await admin.getByTestId('admin-form-save').click();
+  await expect(classForm).toBeHidden();
+  await expect(admin.locator('.ant-table-row', { hasText: className })).toBeVisible();
+
+  const code = `e2e_due_${Date.now() % 100_000}`;
+  await admin.goto(`${baseUrl}/page.html#/messageMessageTemplate`);
+  await expect(admin.getByTestId('admin-page-message-templates')).toBeVisible();
+  await admin.getByTestId('admin-create').click();
+  const form = admin.getByTestId('admin-form');
+  await form.getByLabel('模板编码').fill(code);
+  await form.getByLabel('模板名称').fill('工单到期');
+  await form.getByLabel('消息分类').click();
+  await admin.locator('.ant-select-dropdown .ant-select-item-option', { hasText: className }).click();
+  await form.getByLabel('站内消息内容').fill('{name}您好，工单{orderNo}即将到期');
+  await admin.getByTestId('admin-form-save').click();
+  await expect(form).toBeHidden();
+  const row = admin.locator('.ant-table-row', { hasText: code });
+  await expect(row).toContainText('name');
+  await expect(row).toContainText('orderNo');
+});

@@ -25,11 +25,15 @@ export const MESSAGE_PRIORITY_OPTIONS = [
 
 export const messageChannelSchema = z.enum(MESSAGE_CHANNELS, { message: '请选择发送渠道' });
 const channels = z
-  .array(messageChannelSchema)
+  .array(messageChannelSchema, { message: '至少选择一个发送渠道' })
   .min(1, '至少选择一个发送渠道')
   .max(MESSAGE_CHANNELS.length)
   .refine((list) => new Set(list).size === list.length, '发送渠道重复');
-const name = z.string().trim().min(1, '请输入分类名称').max(50, '分类名称最多50个字');
+const name = z
+  .string({ message: '请输入分类名称' })
+  .trim()
+  .min(1, '请输入分类名称')
+  .max(50, '分类名称最多50个字');
 const priority = z.enum(MESSAGE_PRIORITIES, { message: '请选择优先级' });
 const description = z.string().trim().max(500, '说明最多500个字').nullable().optional();
 

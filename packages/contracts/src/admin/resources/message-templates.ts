@@ -16,11 +16,15 @@ export const MESSAGE_TEMPLATE_STATUS_OPTIONS = [
 
 export const MESSAGE_TEMPLATE_CODE_PATTERN = /^[a-z][a-z0-9_]{1,63}$/;
 const code = z
-  .string()
+  .string({ message: '请输入模板编码' })
   .trim()
   .regex(MESSAGE_TEMPLATE_CODE_PATTERN, '模板编码以小写字母开头，2-64位小写字母、数字或下划线');
-const name = z.string().trim().min(1, '请输入模板名称').max(100, '模板名称最多100个字');
-const classId = z.string().trim().min(1, '请选择消息分类').max(100);
+const name = z
+  .string({ message: '请输入模板名称' })
+  .trim()
+  .min(1, '请输入模板名称')
+  .max(100, '模板名称最多100个字');
+const classId = z.string({ message: '请选择消息分类' }).trim().min(1, '请选择消息分类').max(100);
 const inAppTitle = z.string().trim().max(100, '站内消息标题最多100个字').nullable().optional();
 const inAppContent = z.string().trim().max(2_000, '站内消息内容最多2000个字').nullable().optional();
 const smsTemplateId = z
