@@ -209,7 +209,12 @@ describe.each(testBackends())('to-dos on $name', (backend) => {
   it("takes the platform's own to-dos (source platform), once per key and member", async () => {
     const accountId = (await ok('GET', '/ump/admin/todos?username=water.op&pageSize=1', waterAdmin)).items[0]
       .accountId as string;
-    const todo = { tenantId: 't-water', accountId, title: '请阅读：安全通知', link: '/umpNoticeDetail?id=n1' };
+    const todo = {
+      tenantId: 't-water',
+      accountId,
+      title: '请阅读：安全通知',
+      link: '/umpNoticeDetail?id=n1',
+    };
     const first = await app.services.todos.createForPlatform({ ...todo, externalId: 'notice:n1' });
     const again = await app.services.todos.createForPlatform({ ...todo, externalId: 'notice:n1' });
     expect(again.id).toBe(first.id);
