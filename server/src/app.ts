@@ -31,6 +31,7 @@ import { smsRoutes } from './modules/sms/routes';
 import { createDormancySweep } from './modules/tenant-settings/dormancy-sweep';
 import { tenantSettingsRoutes } from './modules/tenant-settings/routes';
 import { tenantSwitchRoutes } from './modules/tenant-switch/routes';
+import { todoRoutes } from './modules/todos/routes';
 import { usageLogRoutes } from './modules/usage-logs/routes';
 import { USAGE_LOG_WRITER } from './modules/usage-logs/service';
 import { userRoutes } from './modules/users/routes';
@@ -170,6 +171,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(fileRoutes({ ...services, db: options.db }));
   // Issue 15: the member's notices and the header's live count.
   await server.register(noticeRoutes(services));
+  // Issue 15: messages and to-dos
+  await server.register(todoRoutes(services));
   // The administration pages' resources (issue 12 on): one list, declared in contracts.
   const resources = adminResources(services);
   await registerAdminResources(

@@ -50,6 +50,7 @@ import { createTenantSwitchRepo } from './modules/tenant-switch/repo';
 import { createTenantSwitch } from './modules/tenant-switch/service';
 import { createTenantsRepo } from './modules/tenants/repo';
 import { createTenantService } from './modules/tenants/service';
+import { createTodoService } from './modules/todos/service';
 import { createUsageLogsRepo } from './modules/usage-logs/repo';
 import { createUsageLogService } from './modules/usage-logs/service';
 import { createUsersRepo } from './modules/users/repo';
@@ -267,6 +268,8 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     notices: createNoticeService(createNoticeMemberRepo(db), pubsub, db, {
       onError: (error) => options.logger.error({ err: error }, 'announcing scheduled notices failed'),
     }),
+    // Issue 15: messages and to-dos
+    todos: createTodoService({ db }),
   };
 };
 

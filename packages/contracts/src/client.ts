@@ -53,6 +53,7 @@ export type RegistrationData = z.input<typeof registrationDataSchema>;
 /** GET /dmp/tenant/suggest answers a list of these. */
 export type TenantSuggestion = z.infer<typeof tenantSuggestionSchema>;
 
+export type { TodoRow, TodoStatus } from './admin/resources/todos';
 // The shell's server calls (usage logs, packages, dictionaries, parameters, tenant switching): types only.
 export type {
   AppPackageAnswer,
@@ -71,3 +72,5 @@ export type {
   UsageLogBody,
 } from './shell';
 export * from './shell-values';
+export * from './todo-links';
+export type { MyTodo, MyTodoPage, TodoCount } from './todos';

@@ -61,6 +61,9 @@ export const ErrorCodes = {
   FILE_LINK_INVALID: { code: 40370, status: 403, message: '文件链接已过期或无效，请重新获取' },
   // Issue 15: notices.
   NOTICE_NOT_IN_AUDIENCE: { code: 40380, status: 403, message: '您不在该通知公告的发布范围内' },
+  // Issue 15: messages and to-dos
+  TODO_CLIENT_WITHOUT_TENANT: { code: 40390, status: 403, message: '接口凭据不属于任何租户，不能推送待办' },
+  TODO_API_ONLY: { code: 40391, status: 403, message: '待办只能由应用通过接口凭据推送' },
   NOT_FOUND: { code: 40400, status: 404, message: '请求的资源不存在' },
   ROUTE_NOT_FOUND: { code: 40401, status: 404, message: '接口不存在' },
   TENANT_NOT_FOUND: { code: 40402, status: 404, message: '租户不存在' },
@@ -73,6 +76,8 @@ export const ErrorCodes = {
   FILE_NOT_FOUND: { code: 40470, status: 404, message: '文件不存在或已删除' },
   // Issue 15: notices.
   NOTICE_NOT_FOUND: { code: 40480, status: 404, message: '通知公告不存在、未发布或已撤回' },
+  // Issue 15: messages and to-dos
+  TODO_NOT_FOUND: { code: 40490, status: 404, message: '待办不存在或已删除' },
   METHOD_NOT_ALLOWED: { code: 40500, status: 405, message: '请求方法不被允许' },
   CONFLICT: { code: 40900, status: 409, message: '数据已存在' },
   MOBILE_TAKEN: { code: 40901, status: 409, message: '该手机号已注册' },

@@ -25,6 +25,11 @@ export const API_SCOPES = {
     title: { zh: '上报使用日志', en: 'Post usage logs' },
     routes: ['POST /ump/accessLog/saveLog'],
   },
+  // Issue 15: messages and to-dos
+  'todo:write': {
+    title: { zh: '推送待办', en: 'Post to-dos' },
+    routes: ['POST /ump/todos'],
+  },
 } as const satisfies Record<string, ApiScopeDefinition>;
 
 export type ApiScope = keyof typeof API_SCOPES;

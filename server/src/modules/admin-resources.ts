@@ -8,6 +8,8 @@ import { departmentAdminResource } from './departments/admin-resource';
 import { dictionaryAdminResources } from './dictionaries/admin-resource';
 import { fileAdminResources } from './files/admin-resource';
 import { menuAdminResources } from './menus/admin-resource';
+import { messageClassAdminResource } from './messages/class-resource';
+import { messageTemplateAdminResource } from './messages/template-resource';
 // Issue 15: notices.
 import { noticeAdminResources } from './notices/admin-resource';
 import { packageAdminResource } from './packages/admin-resource';
@@ -18,6 +20,7 @@ import { tenantRoleAdminResource } from './roles/admin-resource';
 import { tenantUserAdminResource } from './tenant-users/admin-resource';
 import { tenantAdminResource } from './tenants/admin-resource';
 import { tenantLedgerAdminResource } from './tenants/ledger-resource';
+import { todoAdminResource } from './todos/admin-resource';
 import { userLedgerAdminResources } from './user-ledger/resource';
 import { versionAdminResource } from './versions/admin-resource';
 
@@ -81,5 +84,9 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
       sms: services.sms,
       remind: (reminder) => services.notices.remind(reminder),
     }),
+    // Issue 15: messages and to-dos
+    todoAdminResource(),
+    messageClassAdminResource(),
+    messageTemplateAdminResource(),
   ];
 };

@@ -151,6 +151,21 @@ export const PERMISSIONS = {
   'platform-notice:update': platform('修改平台通知公告', 'Edit platform notices'),
   'platform-notice:delete': platform('删除平台通知公告', 'Delete platform notices'),
   'platform-notice:publish': platform('发布/撤回平台通知公告', 'Publish or revoke platform notices'),
+  // Issue 15: messages and to-dos
+  'todo:list': tenant('查看待办', "View members' to-dos"),
+  'todo:update': tenant('处理待办', "Mark members' to-dos done or open"),
+  'todo:delete': tenant('删除待办', "Delete members' to-dos"),
+  'todo:export': tenant('导出待办', "Export members' to-dos"),
+  'message-class:list': tenant('查看消息分类', 'View message classes'),
+  'message-class:create': tenant('新增消息分类', 'Create message classes'),
+  'message-class:update': tenant('修改消息分类', 'Edit message classes'),
+  'message-class:delete': tenant('删除消息分类', 'Delete message classes'),
+  'message-class:export': tenant('导出消息分类', 'Export message classes'),
+  'message-template:list': tenant('查看消息模板', 'View message templates'),
+  'message-template:create': tenant('新增消息模板', 'Create message templates'),
+  'message-template:update': tenant('修改消息模板', 'Edit message templates'),
+  'message-template:delete': tenant('删除消息模板', 'Delete message templates'),
+  'message-template:export': tenant('导出消息模板', 'Export message templates'),
 } as const satisfies Record<string, PermissionDefinition>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;

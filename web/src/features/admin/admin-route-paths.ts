@@ -21,6 +21,10 @@ export const ADMIN_RESOURCE_PATHS: ReadonlySet<string> = new Set([
   '/umpParameters',
   // Issue 15: notices.
   '/umpNotice',
+  // Issue 15: messages and to-dos
+  '/todoList',
+  '/messageMessageClass',
+  '/messageMessageTemplate',
 ]);
 
 /** The user register of every tenant: /userLedger in the platform's scope (its menu entry's link). */

@@ -1,11 +1,14 @@
 import {
+  messageClassesResource,
   platformUserLedgerResource,
   type ResourceDeclaration,
   tenantLedgerResource,
+  todosResource,
   userLedgerResource,
 } from '@uniwim/contracts';
 import type { ComponentType } from 'react';
 import SearchSettingsView from '../search/SearchSettingsView';
+import TodoListView from '../todos/TodoListView';
 import {
   PLATFORM_DICTIONARIES_PATH,
   PLATFORM_FILES_PATH,
@@ -19,6 +22,7 @@ import { applicationsPage } from './pages/applications/applications-page';
 import { platformDictionariesPage, tenantDictionariesPage } from './pages/dictionaries/dictionaries-page';
 import { platformFilesPage, tenantFilesPage } from './pages/files/files-page';
 import { menusPage, tenantMenusPage } from './pages/menus/menus-page';
+import { messageTemplatesPage } from './pages/messages/message-templates-page';
 import { noticesPage, platformNoticesPage } from './pages/notices/notices-page';
 import { packagesPage } from './pages/packages-page';
 import { platformParametersPage, tenantParametersPage } from './pages/parameters/parameters-page';
@@ -65,6 +69,10 @@ export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, AdminPageDefinition>
   '/umpParameters': tenantParametersPage,
   // Issue 15: notices.
   '/umpNotice': noticesPage,
+  // Issue 15: messages and to-dos (the member's inbox, and every member's for administrators)
+  '/todoList': { tabs: [{ declaration: todosResource }], view: TodoListView },
+  '/messageMessageClass': single(messageClassesResource),
+  '/messageMessageTemplate': messageTemplatesPage,
 };
 
 /** A route opened with its scope in the query, shown instead of the route's own page. */

@@ -15,6 +15,7 @@ import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { AfterFirstPaint, lazyWithAntd } from '../../app/lazy-antd';
 import { NoticeBellIcon } from '../notices/NoticeBellIcon';
 import { displayNameOf } from '../session/current-user';
+import { TodoHeaderEntry } from '../todos/TodoHeaderEntry';
 import { DeferredDropdown } from './DeferredDropdown';
 import type { HeaderDropdownProps } from './HeaderDropdown';
 import { HeaderEntry } from './HeaderEntry';
@@ -35,6 +36,8 @@ const TenantSwitchDialog = lazyWithAntd(() =>
 /** Built-in pages behind the header's notices and messages entries. */
 export const NOTICES_ROUTE = '/umpNoticeDetail';
 export const MESSAGES_ROUTE = '/todoList';
+/** Issue 15: the header's to-do entry (with the member's open count) opens the inbox. */
+export const TODOS_ROUTE = '/todoList';
 
 interface ShellHeaderProps {
   kind: ShellKind;
@@ -133,6 +136,8 @@ export const ShellHeader = (props: ShellHeaderProps) => {
               data-testid="shell-messages"
               onClick={() => onOpenRoute(MESSAGES_ROUTE, texts.messages)}
             />
+            {/* Issue 15: messages and to-dos */}
+            <TodoHeaderEntry onOpen={(label) => onOpenRoute(TODOS_ROUTE, label)} />
           </>
         )}
         <LanguageSwitch className="shell-header__button shell-header__button--compact shell-header__language" />

@@ -8,6 +8,8 @@ import {
   watermarkText,
 } from '../../lib/shell/watermark';
 import { readStoredToken } from '../../lib/storage-keys';
+import { linkTabEntry } from '../todos/link-tab';
+import { useShellMessages } from '../todos/shell-open';
 import { FrameTabs } from './FrameTabs';
 import { MenuTree } from './MenuTree';
 import { routeTabEntry } from './open-menu';
@@ -75,6 +77,19 @@ export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
         scene: kind,
       }),
     );
+
+  // Issue 15: messages and to-dos (a framed page asks the shell to open a link in a tab).
+  useShellMessages({
+    onOpen: (link, name) =>
+      navigation.openPage(
+        linkTabEntry(link, name, {
+          token: readStoredToken(),
+          tenantId: data.user?.tenantId ?? null,
+          sn: data.user?.sn ?? null,
+          scene: kind,
+        }),
+      ),
+  });
 
   return (
     <div className={`shell${bare ? ' shell--bare' : ''}`} data-testid="shell" data-shell-kind={kind}>

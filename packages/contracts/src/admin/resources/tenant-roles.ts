@@ -72,6 +72,22 @@ export const TENANT_ADMIN_PAGE_PERMISSIONS: Readonly<Record<string, readonly Per
   'am-downloads': ['tenant-job:list'],
   'am-tenant-menus': ['tenant-menu:list', 'tenant-menu:create', 'tenant-menu:update', 'tenant-menu:delete'],
   'am-resources': ['file:list', 'file:upload', 'file:delete'],
+  // Issue 15: messages and to-dos
+  'am-todos': ['todo:list', 'todo:update', 'todo:delete', 'todo:export'],
+  'am-message-classes': [
+    'message-class:list',
+    'message-class:create',
+    'message-class:update',
+    'message-class:delete',
+    'message-class:export',
+  ],
+  'am-message-templates': [
+    'message-template:list',
+    'message-template:create',
+    'message-template:update',
+    'message-template:delete',
+    'message-template:export',
+  ],
 };
 
 /** The console pages a member's tenant codes open (a page opens with its first code). */
