@@ -72,6 +72,8 @@ export const TENANT_ADMIN_PAGE_PERMISSIONS: Readonly<Record<string, readonly Per
   'am-downloads': ['tenant-job:list'],
   'am-tenant-menus': ['tenant-menu:list', 'tenant-menu:create', 'tenant-menu:update', 'tenant-menu:delete'],
   'am-resources': ['file:list', 'file:upload', 'file:delete'],
+  // Issue 15: notices (migration 0029 gives the page its first code).
+  'am-notices': ['notice:list', 'notice:create', 'notice:update', 'notice:delete', 'notice:publish'],
   // Issue 15: messages and to-dos
   'am-todos': ['todo:list', 'todo:update', 'todo:delete', 'todo:export'],
   'am-message-classes': [
