@@ -71,3 +71,5 @@ export type {
   UsageLogBody,
 } from './shell';
 export * from './shell-values';
+// Issue 15: home and workbench
+export * from './home';

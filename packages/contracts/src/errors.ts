@@ -69,6 +69,8 @@ export const ErrorCodes = {
   DOWNLOAD_LINK_EXPIRED: { code: 40421, status: 404, message: '下载链接已失效，请重新获取' },
   APPLICATION_NOT_FOUND: { code: 40440, status: 404, message: '应用不存在' },
   FILE_NOT_FOUND: { code: 40470, status: 404, message: '文件不存在或已删除' },
+  // Issue 15: home and workbench
+  HOME_WIDGET_NOT_FOUND: { code: 40460, status: 404, message: '首页组件不存在或未启用' },
   METHOD_NOT_ALLOWED: { code: 40500, status: 405, message: '请求方法不被允许' },
   CONFLICT: { code: 40900, status: 409, message: '数据已存在' },
   MOBILE_TAKEN: { code: 40901, status: 409, message: '该手机号已注册' },
@@ -122,6 +124,8 @@ export const ErrorCodes = {
   VERSION_NOT_REVOCABLE: { code: 42251, status: 422, message: '只有已发布的版本可以撤回' },
   VERSION_FROZEN: { code: 42252, status: 422, message: '版本发布后不能修改版本号和安装包' },
   PACKAGE_NOT_READABLE: { code: 42253, status: 422, message: '安装包不是可读取的 zip 压缩包' },
+  // Issue 15: home and workbench
+  HOME_WIDGET_UNKNOWN: { code: 42270, status: 422, message: '所选指标卡片不存在' },
   LOCKED: { code: 42300, status: 423, message: '账号已锁定' },
   RATE_LIMITED: { code: 42900, status: 429, message: '请求过于频繁，请稍后再试' },
   CODE_RESEND_TOO_SOON: { code: 42901, status: 429, message: '验证码已发送，请稍后再试' },

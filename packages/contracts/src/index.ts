@@ -46,3 +46,5 @@ export * from './shell-values';
 export * from './sms';
 export * from './tenant-css';
 export * from './validation';
+// Issue 15: home and workbench
+export * from './home';
