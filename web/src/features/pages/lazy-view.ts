@@ -33,6 +33,9 @@ const loaders: Record<PageView, () => Promise<ViewModule>> = {
   resource: () => import('../admin/ResourceView'),
   settings: () => import('../platform-settings/PlatformSettingsView'),
   tenantSettings: () => import('../tenant-settings/TenantSettingsView'),
+  // Issue 15: home and workbench
+  home: () => import('./views/HomePage'),
+  workbench: () => import('./views/WorkbenchPage'),
 };
 
 /** One lazy component per view, each its own chunk, loaded the first time a route shows it. */
@@ -44,4 +47,7 @@ export const LAZY_VIEWS: Record<PageView, LazyExoticComponent<ComponentType>> = 
   resource: lazy(() => withChunkTimeout(loaders.resource)),
   settings: lazy(() => withChunkTimeout(loaders.settings)),
   tenantSettings: lazy(() => withChunkTimeout(loaders.tenantSettings)),
+  // Issue 15: home and workbench
+  home: lazy(() => withChunkTimeout(loaders.home)),
+  workbench: lazy(() => withChunkTimeout(loaders.workbench)),
 };

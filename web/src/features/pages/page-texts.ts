@@ -15,6 +15,9 @@ const zhCN = {
     resource: '系统管理',
     settings: '系统配置',
     tenantSettings: '租户设置',
+    // Issue 15: home and workbench
+    home: '首页',
+    workbench: 'SaaS 工作台',
   } satisfies Record<PageView, string>,
   developing: {
     heading: '功能开发中',
@@ -66,6 +69,9 @@ const enUS: PageTexts = {
     resource: 'Administration',
     settings: 'Platform settings',
     tenantSettings: 'Tenant settings',
+    // Issue 15: home and workbench
+    home: 'Home',
+    workbench: 'SaaS workbench',
   },
   developing: {
     heading: 'Under development',

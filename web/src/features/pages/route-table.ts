@@ -19,7 +19,10 @@ export type PageView =
   | 'download'
   | 'resource'
   | 'settings'
-  | 'tenantSettings';
+  | 'tenantSettings'
+  // Issue 15: home and workbench
+  | 'home'
+  | 'workbench';
 
 /**
  * One built-in route of page.html and how the page treats it (spec section 2, "Shell and admin
@@ -60,6 +63,9 @@ const BUILT_VIEWS: Readonly<Record<string, PageView>> = {
   '/downloadPage': 'download',
   [PLATFORM_SETTINGS_PATH]: 'settings',
   [TENANT_SETTINGS_PATH]: 'tenantSettings',
+  // Issue 15: home and workbench
+  '/homepage': 'home',
+  '/saasWorkbench': 'workbench',
 };
 
 const applicationRoute = (path: string): PageRoute => ({

@@ -8,6 +8,8 @@ import {
   watermarkText,
 } from '../../lib/shell/watermark';
 import { readStoredToken } from '../../lib/storage-keys';
+// Issue 15: home and workbench
+import { useMenuOpenRequests } from '../home/useMenuOpenRequests';
 import { FrameTabs } from './FrameTabs';
 import { MenuTree } from './MenuTree';
 import { routeTabEntry } from './open-menu';
@@ -58,6 +60,8 @@ interface ShellLayoutProps {
  */
 export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
   const navigation = useShellNavigation(kind, data, query);
+  // Issue 15: home and workbench (their quick entries open menu items through the shell).
+  useMenuOpenRequests(navigation.tree, navigation.openMenu);
   useWatermark(data.user);
   const bare = query.preview || query.fromApp;
 
