@@ -29,6 +29,8 @@ export * from './envelope-schema';
 export * from './errors';
 export * from './file-urls';
 export * from './files';
+// Issue 15: home and workbench
+export * from './home';
 export * from './log-dead-letters';
 export * from './login-config';
 export * from './login-config-values';
@@ -46,5 +48,3 @@ export * from './shell-values';
 export * from './sms';
 export * from './tenant-css';
 export * from './validation';
-// Issue 15: home and workbench
-export * from './home';

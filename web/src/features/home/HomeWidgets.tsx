@@ -1,6 +1,6 @@
 import { ClockCircleOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { type HomeOverview, type HomeWidget, homeKpiSchema } from '@uniwim/contracts/client';
+import type { HomeKpi, HomeOverview, HomeWidget } from '@uniwim/contracts/client';
 import { Button, Card, Carousel, List, message, Statistic, Typography } from 'antd';
 import { api } from '../../lib/api';
 import { isFramed } from '../pages/page-session';
@@ -137,11 +137,20 @@ export const RecentVisits = ({ texts }: { texts: HomeTexts }) => {
   );
 };
 
+/** A KPI card's data as the server's source answered it; anything else is this widget's error. */
+const kpiOf = (data: unknown): HomeKpi => {
+  const kpi = data as Partial<HomeKpi> | null;
+  if (typeof kpi?.value !== 'number' || typeof kpi.unit !== 'string' || typeof kpi.name !== 'string') {
+    throw new Error('Unexpected KPI data');
+  }
+  return kpi as HomeKpi;
+};
+
 /** One KPI card: its own request, its own loading, error and empty states. */
 const KpiCard = ({ widget, texts, english }: { widget: HomeWidget; texts: HomeTexts; english: boolean }) => {
   const data = useQuery({
     queryKey: ['home', 'widget', widget.name],
-    queryFn: async () => homeKpiSchema.parse((await home.widget(widget.name)).data),
+    queryFn: async () => kpiOf((await home.widget(widget.name)).data),
   });
   return (
     <Card size="small" className="home-kpi" data-testid="home-kpi" data-widget={widget.name}>

@@ -24,7 +24,7 @@ export const WidgetBody = <T,>({
 }) => {
   if (query.isPending) {
     return (
-      <div data-testid={`${testId}-loading`} aria-busy="true" aria-label={texts.loading}>
+      <div data-testid={`${testId}-loading`} role="status" aria-busy="true" aria-label={texts.loading}>
         <Skeleton active paragraph={{ rows: 2 }} title={false} />
       </div>
     );
