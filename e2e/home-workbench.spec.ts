@@ -1,0 +1,83 @@
+import { expect, type Page, test } from '@playwright/test';
+import { baseUrl } from './support/environment';
+import { signIn } from './support/sign-in';
+
+/**
+ * Issue 15, /homepage and /saasWorkbench: a demo member lands on a real home (greeting, quick
+ * entries, KPI cards, each its own request); one failing widget leaves the others; the workbench
+ * order changed by drag and drop survives a reload and "reset" brings the default back.
+ */
+const MEMBER = { account: 'water.op', expectedName: '李运维' };
+
+const tileIds = (page: Page) =>
+  page.getByTestId('workbench-tile').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-app-id')));
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('home and workbench', () => {
+  test('the first screen is the home: greeting, quick entries and KPI cards; an entry opens in the shell', async ({
+    page,
+  }) => {
+    await signIn(page, MEMBER);
+    // The member's first menu item is /homepage: the shell's first tab shows it.
+    const home = page.frameLocator('iframe[data-tab-id="m-home"]');
+    await expect(home.getByTestId('home-greeting')).toContainText('李运维');
+    await expect(home.getByTestId('home-greeting')).toContainText('示范水务集团');
+    await expect(home.getByTestId('home-quick-entry')).toHaveText(['工作台', '设备管理']);
+    await expect(home.getByTestId('home-kpi-members')).toBeVisible();
+    await expect(home.getByTestId('home-kpi-applications')).toContainText('3');
+    // Sign-ins today is the administrators' card.
+    await expect(home.getByTestId('home-kpi')).toHaveCount(2);
+
+    await home.getByTestId('home-quick-entry').filter({ hasText: '设备管理' }).click();
+    const deviceTab = page.locator('iframe[data-tab-id="m-device-list"]');
+    await expect(deviceTab).toBeVisible();
+    // Opened as the shell opens its menus: the frame parameters are on the address.
+    await expect(deviceTab).toHaveAttribute('src', /uniwater_utoken=/);
+  });
+
+  test('one failing widget shows its error; the others render', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.route('**/ump/home/widgets/members', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"Code":50000,"Message":"boom"}' }),
+    );
+    await page.goto(`${baseUrl}/page.html#/homepage`);
+    await expect(page.getByTestId('home-kpi-members-error')).toBeVisible();
+    await expect(page.getByTestId('home-kpi-applications')).toContainText('3');
+    await expect(page.getByTestId('home-greeting')).toContainText('李运维');
+    await expect(page.getByTestId('home-quick-entry')).toHaveCount(2);
+  });
+
+  test('the workbench order changed by drag and drop survives a reload; reset restores it', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.goto(`${baseUrl}/page.html#/saasWorkbench`);
+    await expect(page.getByTestId('workbench-tile')).toHaveCount(2);
+    const before = await tileIds(page);
+    expect(before).toEqual(['app-workbench', 'app-devices']);
+
+    const saved = page.waitForResponse(
+      (res) => res.url().endsWith('/ump/workbench/layout') && res.request().method() === 'PUT',
+    );
+    await page
+      .locator('[data-testid="workbench-tile"][data-app-id="app-devices"]')
+      .dragTo(page.locator('[data-testid="workbench-tile"][data-app-id="app-workbench"]'));
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => tileIds(page)).toEqual(['app-devices', 'app-workbench']);
+
+    await page.reload();
+    await expect(page.getByTestId('workbench-tile')).toHaveCount(2);
+    await expect.poll(() => tileIds(page)).toEqual(['app-devices', 'app-workbench']);
+
+    // The search filter narrows the grid.
+    await page.getByPlaceholder('搜索应用名称或分类').fill('设备');
+    await expect(page.getByTestId('workbench-tile')).toHaveCount(1);
+    await page.getByPlaceholder('搜索应用名称或分类').fill('');
+
+    await page.getByTestId('workbench-reset').click();
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect.poll(() => tileIds(page)).toEqual(before);
+    await page.reload();
+    await expect(page.getByTestId('workbench-tile')).toHaveCount(2);
+    await expect.poll(() => tileIds(page)).toEqual(before);
+  });
+});
