@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseUrl } from './support/environment';
-import { signIn } from './support/sign-in';
+import { signIn, submitSignIn } from './support/sign-in';
 
 /**
  * Issue 15, /homepage and /saasWorkbench: a demo member lands on a real home (greeting, quick
@@ -10,7 +10,9 @@ import { signIn } from './support/sign-in';
 const MEMBER = { account: 'water.op', expectedName: '李运维' };
 
 const tileIds = (page: Page) =>
-  page.getByTestId('workbench-tile').evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-app-id')));
+  page
+    .getByTestId('workbench-tile')
+    .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-app-id')));
 
 test.describe.configure({ mode: 'serial' });
 
@@ -39,7 +41,11 @@ test.describe('home and workbench', () => {
   test('one failing widget shows its error; the others render', async ({ page }) => {
     await signIn(page, MEMBER);
     await page.route('**/ump/home/widgets/members', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: '{"Code":50000,"Message":"boom"}' }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"Code":50000,"Message":"boom"}',
+      }),
     );
     await page.goto(`${baseUrl}/page.html#/homepage`);
     await expect(page.getByTestId('home-kpi-members-error')).toBeVisible();
@@ -48,7 +54,57 @@ test.describe('home and workbench', () => {
     await expect(page.getByTestId('home-quick-entry')).toHaveCount(2);
   });
 
-  test('the workbench order changed by drag and drop survives a reload; reset restores it', async ({ page }) => {
+  test("a tenant administrator chooses the tenant's KPI cards", async ({ page }) => {
+    await page.goto(`${baseUrl}/login.html`);
+    await submitSignIn(page, { account: 'water.admin' });
+    await expect(page).toHaveURL(/\/(index|admin)\.html/);
+    await page.goto(`${baseUrl}/page.html#/homepage`);
+    const cards = page.getByTestId('home-kpi');
+    await expect(cards).toHaveCount(3);
+    const names = () => cards.evaluateAll((list) => list.map((card) => card.getAttribute('data-widget')));
+    expect(await names()).toEqual(['members', 'applications', 'sign-ins-today']);
+
+    await page.getByTestId('home-kpi-settings').click();
+    const dialog = page.getByRole('dialog');
+    const removeTag = (title: string) =>
+      dialog
+        .locator('.ant-select-selection-item', { hasText: title })
+        .locator('.ant-select-selection-item-remove');
+    await expect(dialog.locator('.ant-select-selection-item')).toHaveCount(3);
+    for (const title of ['成员总数', '在用应用', '今日登录']) await removeTag(title).click();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog.getByText('请至少选择一个指标卡片')).toBeVisible();
+
+    await dialog.locator('.ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: '今日登录' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '成员总数' }).click();
+    // Closes the drop-down, which covers the dialog's buttons.
+    await dialog.getByText('选择本租户成员首页显示的指标卡片').click();
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(names).toEqual(['sign-ins-today', 'members']);
+    await page.reload();
+    await expect.poll(names).toEqual(['sign-ins-today', 'members']);
+
+    // Back to every card for the other tests.
+    const restored = await page.evaluate(async () => {
+      const res = await fetch('/ump/home/widget-settings', {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('UniWimAuthorization')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ widgets: ['members', 'applications', 'sign-ins-today'] }),
+      });
+      return res.status;
+    });
+    expect(restored).toBe(200);
+  });
+
+  test('the workbench order changed by drag and drop survives a reload; reset restores it', async ({
+    page,
+  }) => {
     await signIn(page, MEMBER);
     await page.goto(`${baseUrl}/page.html#/saasWorkbench`);
     await expect(page.getByTestId('workbench-tile')).toHaveCount(2);

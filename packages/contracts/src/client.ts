@@ -14,6 +14,7 @@ export type {
   HomeRecentItem,
   HomeWidget,
   HomeWidgetData,
+  HomeWidgetSettings,
   WorkbenchLayout,
   WorkbenchLayoutBody,
 } from './home';

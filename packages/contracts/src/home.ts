@@ -20,6 +20,8 @@ export const homeOverviewSchema = z.object({
   tenantName: z.string().nullable(),
   banners: z.array(z.string()),
   layout: z.enum(HOME_LAYOUTS),
+  /** The user may choose the tenant's KPI cards (its administrators). */
+  canConfigure: z.boolean(),
 });
 export type HomeOverview = z.infer<typeof homeOverviewSchema>;
 

@@ -48,7 +48,13 @@ describe.each(testBackends())('home and workbench on $name', (backend) => {
 
   it('greets the user with their name and tenant, with the tenant banners and its layout', async () => {
     const before = await ok('GET', '/ump/home/overview', waterOp);
-    expect(before).toMatchObject({ userName: '李运维', tenantName: '示范水务集团', layout: 'default' });
+    expect(before).toMatchObject({
+      userName: '李运维',
+      tenantName: '示范水务集团',
+      layout: 'default',
+      canConfigure: false,
+    });
+    expect((await ok('GET', '/ump/home/overview', waterAdmin)).canConfigure).toBe(true);
     await app.services.loginConfig.setTenantOverride('t-water', {
       appBannerList: ['/brand/banner-1.svg', '/brand/banner-2.svg'],
       appTemp: 'compact',

@@ -79,9 +79,10 @@ export const createHomeService = ({
     registry,
 
     overview: async (session: ActiveSession): Promise<HomeOverview> => {
-      const [user, look] = await Promise.all([
+      const [user, look, admin] = await Promise.all([
         currentUser.of(session),
         loginConfig.effective(session.tenantId),
+        session.tenantId ? access.isAdminOfActiveTenant(session) : false,
       ]);
       return {
         userName: user.name,
@@ -89,6 +90,7 @@ export const createHomeService = ({
         tenantName: user.tenantName,
         banners: look.config.appBannerList.filter((url) => url.trim() !== ''),
         layout: homeLayoutOf(look.config.appTemp),
+        canConfigure: admin,
       };
     },
 

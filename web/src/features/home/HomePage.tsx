@@ -1,7 +1,9 @@
 import { useLanguage } from '../../i18n';
 import { useLocalizedTexts } from '../../i18n/texts';
+import { readStoredToken } from '../../lib/storage-keys';
 import { Banners, Greeting, KpiCards, QuickEntries, RecentVisits, useOverview } from './HomeWidgets';
 import { homeTexts } from './home-texts';
+import { SignInFirst } from './SignInFirst';
 import './home.css';
 
 /**
@@ -9,7 +11,7 @@ import './home.css';
  * greeting and the KPI cards above the entries; "compact" keeps the entries beside a side column of
  * banners and cards. Each widget asks the server on its own, so one failing leaves the rest.
  */
-const HomePage = () => {
+const HomeContent = () => {
   const texts = useLocalizedTexts(homeTexts);
   const english = useLanguage() === 'en-US';
   const layout = useOverview().data?.layout ?? 'default';
@@ -40,6 +42,12 @@ const HomePage = () => {
       </div>
     </div>
   );
+};
+
+/** A visitor (no stored token) is asked to sign in before anything is requested. */
+const HomePage = () => {
+  const texts = useLocalizedTexts(homeTexts);
+  return readStoredToken() ? <HomeContent /> : <SignInFirst texts={texts} />;
 };
 
 export default HomePage;

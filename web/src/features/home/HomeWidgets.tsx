@@ -7,6 +7,7 @@ import { isFramed } from '../pages/page-session';
 import { AppIcon } from './AppIcon';
 import { homeApi } from './home-api';
 import type { HomeTexts } from './home-texts';
+import { KpiSettings } from './KpiSettings';
 import { requestMenuOpening } from './open-in-shell';
 import { WidgetBody } from './WidgetBody';
 
@@ -170,8 +171,14 @@ const KpiCard = ({ widget, texts, english }: { widget: HomeWidget; texts: HomeTe
 
 export const KpiCards = ({ texts, english }: { texts: HomeTexts; english: boolean }) => {
   const widgets = useQuery({ queryKey: ['home', 'widgets'], queryFn: home.widgets });
+  const canConfigure = useOverview().data?.canConfigure ?? false;
   return (
     <section className="home-kpis" aria-label={texts.kpis}>
+      {canConfigure && (
+        <div className="home-kpis__toolbar">
+          <KpiSettings texts={texts} english={english} />
+        </div>
+      )}
       <WidgetBody
         query={widgets}
         texts={texts}

@@ -5,10 +5,12 @@ import { Button, Card, Empty, Input, message, Popconfirm, Typography } from 'ant
 import { useMemo, useState } from 'react';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
+import { readStoredToken } from '../../lib/storage-keys';
 import { isFramed } from '../pages/page-session';
 import { homeApi } from './home-api';
 import { homeTexts } from './home-texts';
 import { requestMenuOpening } from './open-in-shell';
+import { SignInFirst } from './SignInFirst';
 import { WidgetBody } from './WidgetBody';
 import { type TileDrag, WorkbenchTile } from './WorkbenchTile';
 import { arrangeApplications, filterApplications, moveBefore, moveBy, toggleId } from './workbench-arrange';
@@ -21,7 +23,7 @@ const LAYOUT_KEY = ['workbench', 'layout'];
  * /saasWorkbench: the user's applications as a grid, arranged by drag and drop (saved per member on
  * the server), with favourites, recently used, a search filter and "reset to default".
  */
-const WorkbenchPage = () => {
+const WorkbenchContent = () => {
   const allTexts = useLocalizedTexts(homeTexts);
   const texts = allTexts.workbench;
   const queryClient = useQueryClient();
@@ -172,6 +174,12 @@ const WorkbenchPage = () => {
       </Card>
     </div>
   );
+};
+
+/** A visitor (no stored token) is asked to sign in before anything is requested. */
+const WorkbenchPage = () => {
+  const texts = useLocalizedTexts(homeTexts);
+  return readStoredToken() ? <WorkbenchContent /> : <SignInFirst texts={texts} />;
 };
 
 export default WorkbenchPage;

@@ -4,6 +4,7 @@ import type {
   HomeRecentItem,
   HomeWidget,
   HomeWidgetData,
+  HomeWidgetSettings,
   WorkbenchLayout,
   WorkbenchLayoutBody,
 } from '@uniwim/contracts/client';
@@ -16,6 +17,9 @@ export const homeApi = (api: ApiClient) => ({
   recent: () => api.get<HomeRecentItem[]>('/ump/home/recent'),
   widgets: () => api.get<HomeWidget[]>('/ump/home/widgets'),
   widget: (name: string) => api.get<HomeWidgetData>(`/ump/home/widgets/${encodeURIComponent(name)}`),
+  widgetSettings: () => api.get<HomeWidgetSettings>('/ump/home/widget-settings'),
+  saveWidgetSettings: (widgets: string[]) =>
+    api.request<{ widgets: string[] }>('/ump/home/widget-settings', { method: 'PUT', body: { widgets } }),
   layout: () => api.get<WorkbenchLayout>('/ump/workbench/layout'),
   saveLayout: (body: WorkbenchLayoutBody) =>
     api.request<null>('/ump/workbench/layout', { method: 'PUT', body }),
