@@ -1,5 +1,5 @@
 import type { ShellMenu } from '@uniwim/contracts/client';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { matchMenu } from '../../lib/shell/menu-search';
 import { parseOpenMenuRequest } from './open-in-shell';
 
@@ -9,15 +9,18 @@ import { parseOpenMenuRequest } from './open-in-shell';
  * only items of the user's tree are opened.
  */
 export const useMenuOpenRequests = (tree: readonly ShellMenu[], openMenu: (menu: ShellMenu) => void) => {
+  // The latest tree and opener, read when a request arrives: one listener for the shell's lifetime.
+  const latest = useRef({ tree, openMenu });
+  latest.current = { tree, openMenu };
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
       if (event.origin !== window.location.origin) return;
       const request = parseOpenMenuRequest(event.data);
       if (!request) return;
-      const menu = matchMenu(tree, { menuId: request.menuId });
-      if (menu) openMenu(menu);
+      const menu = matchMenu(latest.current.tree, { menuId: request.menuId });
+      if (menu) latest.current.openMenu(menu);
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
-  }, [tree, openMenu]);
+  }, []);
 };
