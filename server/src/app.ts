@@ -12,6 +12,8 @@ import { dictionaryRoutes } from './modules/dictionaries/routes';
 import { fileRoutes } from './modules/files/routes';
 import { createFileSweep } from './modules/files/sweep';
 import { healthRoutes } from './modules/health/routes';
+// Issue 15: home and workbench
+import { homeRoutes } from './modules/home/routes';
 import { keyRoutes } from './modules/keys/routes';
 import { legacyLoginRoutes } from './modules/legacy-login/routes';
 import { logDeadLetterRoutes } from './modules/log-dead-letters/routes';
@@ -173,6 +175,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(noticeRoutes(services));
   // Issue 15: messages and to-dos
   await server.register(todoRoutes(services));
+  // Issue 15: home and workbench (/homepage, /saasWorkbench).
+  await server.register(homeRoutes(services));
   // The administration pages' resources (issue 12 on): one list, declared in contracts.
   const resources = adminResources(services);
   await registerAdminResources(

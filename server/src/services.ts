@@ -20,6 +20,11 @@ import { createDictionaryRepo } from './modules/dictionaries/repo';
 import { createDictionaryService } from './modules/dictionaries/service';
 import { createFileService } from './modules/files/service';
 import { createFileStorage } from './modules/files/storage/create-storage';
+// Issue 15: home and workbench
+import { registerKpiSources } from './modules/home/kpi-sources';
+import { createHomeRepo } from './modules/home/repo';
+import { createHomeService } from './modules/home/service';
+import { createHomeWidgetRegistry } from './modules/home/widget-registry';
 import { createKeysRepo } from './modules/keys/repo';
 import { createKeyService } from './modules/keys/service';
 import { createLegacyLogin } from './modules/legacy-login/service';
@@ -164,6 +169,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   // API credentials (issue 12): client tokens beside user sessions, and what their calls leave behind.
   const apiClients = createApiClientService({ db, pubsub, rateLimiter });
   const apiUsage = createApiUsageRecorder({ db, deadLetters: logDeadLetters, reporter: options.logger });
+  const currentUser = createCurrentUser({ users, tenants });
   const menuTrees = createMenuTreeService({
     repo: menus,
     pubsub,
@@ -191,7 +197,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     lockout,
     loginLog,
     rateLimiter,
-    currentUser: createCurrentUser({ users, tenants }),
+    currentUser,
     sms,
     codes,
     signIn,
@@ -270,7 +276,19 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     }),
     // Issue 15: messages and to-dos
     todos: createTodoService({ db }),
+    // Issue 15: home and workbench. Other sections register their widgets on home.registry.
+    home: createHome({ db, menuTrees, currentUser, loginConfig, access }),
   };
+};
+
+// Issue 15: home and workbench
+const createHome = (
+  deps: Omit<Parameters<typeof createHomeService>[0], 'repo' | 'registry'> & { db: Database },
+) => {
+  const repo = createHomeRepo(deps.db);
+  const registry = createHomeWidgetRegistry();
+  registerKpiSources(registry, repo);
+  return createHomeService({ ...deps, repo, registry });
 };
 
 export type Services = ReturnType<typeof createServices>;

@@ -6,6 +6,18 @@ export * from './custom-css';
 export * from './envelope';
 export type { ErrorEnvelope } from './envelope-schema';
 export * from './errors';
+// Issue 15: home and workbench
+export type {
+  HomeApplication,
+  HomeKpi,
+  HomeOverview,
+  HomeRecentItem,
+  HomeWidget,
+  HomeWidgetData,
+  HomeWidgetSettings,
+  WorkbenchLayout,
+  WorkbenchLayoutBody,
+} from './home';
 export type { LoginConfig, LoginConfigOverride } from './login-config';
 export * from './login-config-values';
 export * from './menu-links';

@@ -78,6 +78,8 @@ export const ErrorCodes = {
   NOTICE_NOT_FOUND: { code: 40480, status: 404, message: '通知公告不存在、未发布或已撤回' },
   // Issue 15: messages and to-dos
   TODO_NOT_FOUND: { code: 40490, status: 404, message: '待办不存在或已删除' },
+  // Issue 15: home and workbench
+  HOME_WIDGET_NOT_FOUND: { code: 40460, status: 404, message: '首页组件不存在或未启用' },
   METHOD_NOT_ALLOWED: { code: 40500, status: 405, message: '请求方法不被允许' },
   CONFLICT: { code: 40900, status: 409, message: '数据已存在' },
   MOBILE_TAKEN: { code: 40901, status: 409, message: '该手机号已注册' },
@@ -145,6 +147,8 @@ export const ErrorCodes = {
   NOTICE_AUDIENCE_EMPTY: { code: 42284, status: 422, message: '请选择发布范围' },
   NOTICE_NOT_REMINDABLE: { code: 42285, status: 422, message: '只有已发布且未过期的通知公告可以提醒' },
   NOTICE_REMIND_TOO_SOON: { code: 42286, status: 422, message: '10分钟内已提醒过，请稍后再试' },
+  // Issue 15: home and workbench
+  HOME_WIDGET_UNKNOWN: { code: 42270, status: 422, message: '所选指标卡片不存在' },
   LOCKED: { code: 42300, status: 423, message: '账号已锁定' },
   RATE_LIMITED: { code: 42900, status: 429, message: '请求过于频繁，请稍后再试' },
   CODE_RESEND_TOO_SOON: { code: 42901, status: 429, message: '验证码已发送，请稍后再试' },

@@ -34,6 +34,8 @@ export * from './envelope-schema';
 export * from './errors';
 export * from './file-urls';
 export * from './files';
+// Issue 15: home and workbench
+export * from './home';
 export * from './log-dead-letters';
 export * from './login-config';
 export * from './login-config-values';

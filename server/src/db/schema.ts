@@ -15,6 +15,8 @@ import {
   tenantDictionaryTypes,
 } from '../modules/dictionaries/schema';
 import { fileLinkKeys, fileReferences, files, fileUsage } from '../modules/files/schema';
+// Issue 15: home and workbench
+import { homeWidgetSettings, workbenchLayouts } from '../modules/home/schema';
 import { adminMenuItems, menuCatalogueVersion, menuItems, tenantMenuVersions } from '../modules/menus/schema';
 import { packageMenuItems, packages, tenantPackages } from '../modules/packages/schema';
 import { platformParameters, tenantParameterValues } from '../modules/parameters/schema';
@@ -336,4 +338,7 @@ export const schema = {
   tenantDictionaryOverrides,
   platformParameters,
   tenantParameterValues,
+  // Issue 15: home and workbench
+  homeWidgetSettings,
+  workbenchLayouts,
 };

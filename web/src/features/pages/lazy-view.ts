@@ -35,6 +35,9 @@ const loaders: Record<PageView, () => Promise<ViewModule>> = {
   tenantSettings: () => import('../tenant-settings/TenantSettingsView'),
   // Issue 15: notices.
   noticeDetail: () => import('../notices/NoticeDetailView'),
+  // Issue 15: home and workbench
+  home: () => import('./views/HomePage'),
+  workbench: () => import('./views/WorkbenchPage'),
 };
 
 /** One lazy component per view, each its own chunk, loaded the first time a route shows it. */
@@ -48,4 +51,7 @@ export const LAZY_VIEWS: Record<PageView, LazyExoticComponent<ComponentType>> = 
   tenantSettings: lazy(() => withChunkTimeout(loaders.tenantSettings)),
   // Issue 15: notices.
   noticeDetail: lazy(() => withChunkTimeout(loaders.noticeDetail)),
+  // Issue 15: home and workbench
+  home: lazy(() => withChunkTimeout(loaders.home)),
+  workbench: lazy(() => withChunkTimeout(loaders.workbench)),
 };

@@ -17,6 +17,9 @@ const zhCN = {
     tenantSettings: '租户设置',
     // Issue 15: notices.
     noticeDetail: '通知公告',
+    // Issue 15: home and workbench
+    home: '首页',
+    workbench: 'SaaS 工作台',
   } satisfies Record<PageView, string>,
   developing: {
     heading: '功能开发中',
@@ -70,6 +73,9 @@ const enUS: PageTexts = {
     tenantSettings: 'Tenant settings',
     // Issue 15: notices.
     noticeDetail: 'Notices',
+    // Issue 15: home and workbench
+    home: 'Home',
+    workbench: 'SaaS workbench',
   },
   developing: {
     heading: 'Under development',

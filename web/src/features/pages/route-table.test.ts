@@ -72,3 +72,11 @@ describe('kept routes', () => {
     expect(keptAfterVisit(many, route('/marketonline'))).toEqual([...many.slice(1), '/marketonline']);
   });
 });
+
+// Issue 15: home and workbench
+describe('home and workbench routes', () => {
+  it('shows /homepage and /saasWorkbench, kept when left', () => {
+    expect(findPageRoute('/homepage')).toMatchObject({ view: 'home', cached: true, header: true });
+    expect(findPageRoute('/saasWorkbench')).toMatchObject({ view: 'workbench', cached: true });
+  });
+});

@@ -21,7 +21,10 @@ export type PageView =
   | 'settings'
   | 'tenantSettings'
   // Issue 15: notices.
-  | 'noticeDetail';
+  | 'noticeDetail'
+  // Issue 15: home and workbench
+  | 'home'
+  | 'workbench';
 
 /**
  * One built-in route of page.html and how the page treats it (spec section 2, "Shell and admin
@@ -64,6 +67,9 @@ const BUILT_VIEWS: Readonly<Record<string, PageView>> = {
   [TENANT_SETTINGS_PATH]: 'tenantSettings',
   // Issue 15: the member's notices (the header's 通知公告).
   '/umpNoticeDetail': 'noticeDetail',
+  // Issue 15: home and workbench
+  '/homepage': 'home',
+  '/saasWorkbench': 'workbench',
 };
 
 const applicationRoute = (path: string): PageRoute => ({

@@ -8,6 +8,8 @@ import {
   watermarkText,
 } from '../../lib/shell/watermark';
 import { readStoredToken } from '../../lib/storage-keys';
+// Issue 15: home and workbench
+import { useMenuOpenRequests } from '../home/useMenuOpenRequests';
 import { linkTabEntry } from '../todos/link-tab';
 import { useShellMessages } from '../todos/shell-open';
 import { FrameTabs } from './FrameTabs';
@@ -60,6 +62,8 @@ interface ShellLayoutProps {
  */
 export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
   const navigation = useShellNavigation(kind, data, query);
+  // Issue 15: home and workbench (their quick entries open menu items through the shell).
+  useMenuOpenRequests(navigation.tree, navigation.openMenu);
   useWatermark(data.user);
   const bare = query.preview || query.fromApp;
 

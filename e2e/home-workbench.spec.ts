@@ -1,0 +1,139 @@
+import { expect, type Page, test } from '@playwright/test';
+import { baseUrl } from './support/environment';
+import { signIn, submitSignIn } from './support/sign-in';
+
+/**
+ * Issue 15, /homepage and /saasWorkbench: a demo member lands on a real home (greeting, quick
+ * entries, KPI cards, each its own request); one failing widget leaves the others; the workbench
+ * order changed by drag and drop survives a reload and "reset" brings the default back.
+ */
+const MEMBER = { account: 'water.op', expectedName: '李运维' };
+
+const tileIds = (page: Page) =>
+  page
+    .getByTestId('workbench-tile')
+    .evaluateAll((tiles) => tiles.map((tile) => tile.getAttribute('data-app-id')));
+
+test.describe.configure({ mode: 'serial' });
+
+test.describe('home and workbench', () => {
+  test('the first screen is the home: greeting, quick entries and KPI cards; an entry opens in the shell', async ({
+    page,
+  }) => {
+    await signIn(page, MEMBER);
+    // The member's first menu item is /homepage: the shell's first tab shows it.
+    const home = page.frameLocator('iframe[data-tab-id="m-home"]');
+    await expect(home.getByTestId('home-greeting')).toContainText('李运维');
+    await expect(home.getByTestId('home-greeting')).toContainText('示范水务集团');
+    await expect(home.getByTestId('home-quick-entry')).toHaveText(['工作台', '设备管理']);
+    await expect(home.getByTestId('home-kpi-members')).toBeVisible();
+    await expect(home.getByTestId('home-kpi-applications')).toContainText('3');
+    // Sign-ins today is the administrators' card.
+    await expect(home.getByTestId('home-kpi')).toHaveCount(2);
+
+    await home.getByTestId('home-quick-entry').filter({ hasText: '设备管理' }).click();
+    const deviceTab = page.locator('iframe[data-tab-id="m-device-list"]');
+    await expect(deviceTab).toBeVisible();
+    // Opened as the shell opens its menus: the frame parameters are on the address.
+    await expect(deviceTab).toHaveAttribute('src', /uniwater_utoken=/);
+  });
+
+  test('one failing widget shows its error; the others render', async ({ page }) => {
+    await signIn(page, MEMBER);
+    await page.route('**/ump/home/widgets/members', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"Code":50000,"Message":"boom"}',
+      }),
+    );
+    await page.goto(`${baseUrl}/page.html#/homepage`);
+    await expect(page.getByTestId('home-kpi-members-error')).toBeVisible();
+    await expect(page.getByTestId('home-kpi-applications')).toContainText('3');
+    await expect(page.getByTestId('home-greeting')).toContainText('李运维');
+    await expect(page.getByTestId('home-quick-entry')).toHaveCount(2);
+  });
+
+  test("a tenant administrator chooses the tenant's KPI cards", async ({ page }) => {
+    await page.goto(`${baseUrl}/login.html`);
+    await submitSignIn(page, { account: 'water.admin' });
+    await expect(page).toHaveURL(/\/(index|admin)\.html/);
+    await page.goto(`${baseUrl}/page.html#/homepage`);
+    const cards = page.getByTestId('home-kpi');
+    await expect(cards).toHaveCount(3);
+    const names = () => cards.evaluateAll((list) => list.map((card) => card.getAttribute('data-widget')));
+    expect(await names()).toEqual(['members', 'applications', 'sign-ins-today']);
+
+    await page.getByTestId('home-kpi-settings').click();
+    const dialog = page.getByRole('dialog');
+    const removeTag = (title: string) =>
+      dialog
+        .locator('.ant-select-selection-item', { hasText: title })
+        .locator('.ant-select-selection-item-remove');
+    await expect(dialog.locator('.ant-select-selection-item')).toHaveCount(3);
+    for (const title of ['成员总数', '在用应用', '今日登录']) await removeTag(title).click();
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog.getByText('请至少选择一个指标卡片')).toBeVisible();
+
+    await dialog.locator('.ant-select').click();
+    await page.locator('.ant-select-item-option', { hasText: '今日登录' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '成员总数' }).click();
+    // Closes the drop-down, which covers the dialog's buttons.
+    await dialog.getByText('选择本租户成员首页显示的指标卡片').click();
+    await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+    await dialog.getByRole('button', { name: /保\s*存/ }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(names).toEqual(['sign-ins-today', 'members']);
+    await page.reload();
+    await expect.poll(names).toEqual(['sign-ins-today', 'members']);
+
+    // Back to every card for the other tests.
+    const restored = await page.evaluate(async () => {
+      const res = await fetch('/ump/home/widget-settings', {
+        method: 'PUT',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('UniWimAuthorization')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify({ widgets: ['members', 'applications', 'sign-ins-today'] }),
+      });
+      return res.status;
+    });
+    expect(restored).toBe(200);
+  });
+
+  test('the workbench order changed by drag and drop survives a reload; reset restores it', async ({
+    page,
+  }) => {
+    await signIn(page, MEMBER);
+    await page.goto(`${baseUrl}/page.html#/saasWorkbench`);
+    await expect(page.getByTestId('workbench-tile')).toHaveCount(2);
+    const before = await tileIds(page);
+    expect(before).toEqual(['app-workbench', 'app-devices']);
+
+    const saved = page.waitForResponse(
+      (res) => res.url().endsWith('/ump/workbench/layout') && res.request().method() === 'PUT',
+    );
+    await page
+      .locator('[data-testid="workbench-tile"][data-app-id="app-devices"]')
+      .dragTo(page.locator('[data-testid="workbench-tile"][data-app-id="app-workbench"]'));
+    expect((await saved).status()).toBe(200);
+    await expect.poll(() => tileIds(page)).toEqual(['app-devices', 'app-workbench']);
+
+    await page.reload();
+    await expect(page.getByTestId('workbench-tile')).toHaveCount(2);
+    await expect.poll(() => tileIds(page)).toEqual(['app-devices', 'app-workbench']);
+
+    // The search filter narrows the grid.
+    await page.getByPlaceholder('搜索应用名称或分类').fill('设备');
+    await expect(page.getByTestId('workbench-tile')).toHaveCount(1);
+    await page.getByPlaceholder('搜索应用名称或分类').fill('');
+
+    await page.getByTestId('workbench-reset').click();
+    await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+    await expect.poll(() => tileIds(page)).toEqual(before);
+    await page.reload();
+    await expect(page.getByTestId('workbench-tile')).toHaveCount(2);
+    await expect.poll(() => tileIds(page)).toEqual(before);
+  });
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+
+/*
+ * Issue 15: the user's home (/homepage) and the SaaS workbench (/saasWorkbench). Each widget of the
+ * homepage is its own request, so one failing source leaves the others on screen.
+ */
+
+/** The homepage layouts appTemp picks (login configuration); anything else shows the default. */
+export const HOME_LAYOUTS = ['default', 'compact'] as const;
+export type HomeLayout = (typeof HOME_LAYOUTS)[number];
+export const homeLayoutOf = (appTemp: string | null | undefined): HomeLayout =>
+  (HOME_LAYOUTS as readonly string[]).includes(appTemp?.trim() ?? '')
+    ? (appTemp!.trim() as HomeLayout)
+    : 'default';
+
+/** GET /ump/home/overview: the greeting and the tenant's branding. */
+export const homeOverviewSchema = z.object({
+  userName: z.string(),
+  tenantId: z.string().nullable(),
+  tenantName: z.string().nullable(),
+  banners: z.array(z.string()),
+  layout: z.enum(HOME_LAYOUTS),
+  /** The user may choose the tenant's KPI cards (its administrators). */
+  canConfigure: z.boolean(),
+});
+export type HomeOverview = z.infer<typeof homeOverviewSchema>;
+
+/** One application of the user (from their menu tree) and the menu item that opens it. */
+export const homeApplicationSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+  category: z.string().nullable(),
+  /** The first item with a link in the user's tree of this application; null when none opens. */
+  entryMenuId: z.string().nullable(),
+});
+export type HomeApplication = z.infer<typeof homeApplicationSchema>;
+export const homeApplicationListSchema = z.array(homeApplicationSchema);
+
+/** GET /ump/home/recent: the applications the user opened last (usage logs), newest first. */
+export const homeRecentItemSchema = z.object({
+  applicationId: z.string(),
+  name: z.string(),
+  /** Menu item last opened in it (usage log's function), if it is still in the user's tree. */
+  menuId: z.string().nullable(),
+  menuName: z.string().nullable(),
+  visitedAt: z.string(),
+});
+export type HomeRecentItem = z.infer<typeof homeRecentItemSchema>;
+export const homeRecentListSchema = z.array(homeRecentItemSchema);
+export const HOME_RECENT_LIMIT = 8;
+
+/** A widget of the homepage a source offers (KPI cards now; notices, to-dos and messages later). */
+export const homeWidgetSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  titleEn: z.string(),
+  /** How the page draws it: 'kpi' a number card; later sections add their kinds. */
+  kind: z.string(),
+});
+export type HomeWidget = z.infer<typeof homeWidgetSchema>;
+export const homeWidgetListSchema = z.array(homeWidgetSchema);
+
+/** GET /ump/home/widgets/:name for a KPI card. */
+export const homeKpiSchema = z.object({
+  name: z.string(),
+  value: z.number().int(),
+  unit: z.string(),
+});
+export type HomeKpi = z.infer<typeof homeKpiSchema>;
+
+/** GET /ump/home/widgets/:name: a widget's data, checked against its source's own schema. */
+export const homeWidgetDataSchema = z.object({
+  name: z.string(),
+  kind: z.string(),
+  data: z.unknown(),
+});
+export type HomeWidgetData = z.infer<typeof homeWidgetDataSchema>;
+
+export const HOME_WIDGET_NAME_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
+export const homeWidgetNameSchema = z
+  .string()
+  .regex(HOME_WIDGET_NAME_PATTERN, { error: '组件名称须为小写字母开头的字母、数字或 -' });
+
+/** GET/PUT /ump/home/widget-settings: the KPI cards a tenant chose, in order. */
+export const homeWidgetSettingsBodySchema = z.strictObject({
+  widgets: z
+    .array(homeWidgetNameSchema)
+    .max(12, { error: '最多选择 12 个指标卡片' })
+    .refine((names) => new Set(names).size === names.length, { error: '指标卡片不能重复' }),
+});
+export type HomeWidgetSettingsBody = z.infer<typeof homeWidgetSettingsBodySchema>;
+export const homeWidgetSettingsSchema = z.object({
+  widgets: z.array(z.string()),
+  /** Every source the tenant may choose from. */
+  available: homeWidgetListSchema,
+  /** True when the tenant has not chosen and sees the default cards. */
+  isDefault: z.boolean(),
+});
+export type HomeWidgetSettings = z.infer<typeof homeWidgetSettingsSchema>;
+
+/** The workbench arrangement of one member: application ids in the order shown, and favourites. */
+const applicationIdList = (what: string) =>
+  z
+    .array(z.string().trim().min(1).max(100))
+    .max(500, { error: `${what}最多 500 个应用` })
+    .refine((ids) => new Set(ids).size === ids.length, { error: `${what}中的应用不能重复` });
+export const workbenchLayoutBodySchema = z.strictObject({
+  order: applicationIdList('排列顺序'),
+  favourites: applicationIdList('收藏'),
+});
+export type WorkbenchLayoutBody = z.infer<typeof workbenchLayoutBodySchema>;
+export const workbenchLayoutSchema = workbenchLayoutBodySchema.extend({
+  /** True when the member never saved one (or reset it): the default order is shown. */
+  isDefault: z.boolean(),
+});
+export type WorkbenchLayout = z.infer<typeof workbenchLayoutSchema>;

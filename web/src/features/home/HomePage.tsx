@@ -1,0 +1,53 @@
+import { useLanguage } from '../../i18n';
+import { useLocalizedTexts } from '../../i18n/texts';
+import { readStoredToken } from '../../lib/storage-keys';
+import { Banners, Greeting, KpiCards, QuickEntries, RecentVisits, useOverview } from './HomeWidgets';
+import { homeTexts } from './home-texts';
+import { SignInFirst } from './SignInFirst';
+import './home.css';
+
+/**
+ * /homepage: the tenant-branded home. appTemp picks the layout: "default" stacks the banners, the
+ * greeting and the KPI cards above the entries; "compact" keeps the entries beside a side column of
+ * banners and cards. Each widget asks the server on its own, so one failing leaves the rest.
+ */
+const HomeContent = () => {
+  const texts = useLocalizedTexts(homeTexts);
+  const english = useLanguage() === 'en-US';
+  const layout = useOverview().data?.layout ?? 'default';
+
+  if (layout === 'compact') {
+    return (
+      <div className="home home--compact" data-testid="home-page" data-layout="compact">
+        <div className="home__main">
+          <Greeting texts={texts} />
+          <QuickEntries texts={texts} />
+          <RecentVisits texts={texts} />
+        </div>
+        <aside className="home__side">
+          <Banners texts={texts} />
+          <KpiCards texts={texts} english={english} />
+        </aside>
+      </div>
+    );
+  }
+  return (
+    <div className="home home--default" data-testid="home-page" data-layout="default">
+      <Banners texts={texts} />
+      <Greeting texts={texts} />
+      <KpiCards texts={texts} english={english} />
+      <div className="home__columns">
+        <QuickEntries texts={texts} />
+        <RecentVisits texts={texts} />
+      </div>
+    </div>
+  );
+};
+
+/** A visitor (no stored token) is asked to sign in before anything is requested. */
+const HomePage = () => {
+  const texts = useLocalizedTexts(homeTexts);
+  return readStoredToken() ? <HomeContent /> : <SignInFirst texts={texts} />;
+};
+
+export default HomePage;
