@@ -38,22 +38,6 @@ test.describe('home and workbench', () => {
     await expect(deviceTab).toHaveAttribute('src', /uniwater_utoken=/);
   });
 
-  test('one failing widget shows its error; the others render', async ({ page }) => {
-    await signIn(page, MEMBER);
-    await page.route('**/ump/home/widgets/members', (route) =>
-      route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: '{"Code":50000,"Message":"boom"}',
-      }),
-    );
-    await page.goto(`${baseUrl}/page.html#/homepage`);
-    await expect(page.getByTestId('home-kpi-members-error')).toBeVisible();
-    await expect(page.getByTestId('home-kpi-applications')).toContainText('3');
-    await expect(page.getByTestId('home-greeting')).toContainText('李运维');
-    await expect(page.getByTestId('home-quick-entry')).toHaveCount(2);
-  });
-
   test("a tenant administrator chooses the tenant's KPI cards", async ({ page }) => {
     await page.goto(`${baseUrl}/login.html`);
     await submitSignIn(page, { account: 'water.admin' });
