@@ -28,8 +28,9 @@ test.describe('home and workbench', () => {
     await expect(home.getByTestId('home-quick-entry')).toHaveText(['工作台', '设备管理']);
     await expect(home.getByTestId('home-kpi-members')).toBeVisible();
     await expect(home.getByTestId('home-kpi-applications')).toContainText('3');
-    // Sign-ins today is the administrators' card.
-    await expect(home.getByTestId('home-kpi')).toHaveCount(2);
+    // Sign-ins today is the administrators' card; unread notices is the notices section's.
+    await expect(home.getByTestId('home-kpi')).toHaveCount(3);
+    await expect(home.getByTestId('home-kpi-unread-notices')).toBeVisible();
 
     await home.getByTestId('home-quick-entry').filter({ hasText: '设备管理' }).click();
     const deviceTab = page.locator('iframe[data-tab-id="m-device-list"]');
@@ -44,9 +45,9 @@ test.describe('home and workbench', () => {
     await expect(page).toHaveURL(/\/(index|admin)\.html/);
     await page.goto(`${baseUrl}/page.html#/homepage`);
     const cards = page.getByTestId('home-kpi');
-    await expect(cards).toHaveCount(3);
+    await expect(cards).toHaveCount(4);
     const names = () => cards.evaluateAll((list) => list.map((card) => card.getAttribute('data-widget')));
-    expect(await names()).toEqual(['members', 'applications', 'sign-ins-today']);
+    expect(await names()).toEqual(['members', 'applications', 'sign-ins-today', 'unread-notices']);
 
     await page.getByTestId('home-kpi-settings').click();
     const dialog = page.getByRole('dialog');
@@ -54,8 +55,8 @@ test.describe('home and workbench', () => {
       dialog
         .locator('.ant-select-selection-item', { hasText: title })
         .locator('.ant-select-selection-item-remove');
-    await expect(dialog.locator('.ant-select-selection-item')).toHaveCount(3);
-    for (const title of ['成员总数', '在用应用', '今日登录']) await removeTag(title).click();
+    await expect(dialog.locator('.ant-select-selection-item')).toHaveCount(4);
+    for (const title of ['成员总数', '在用应用', '今日登录', '未读公告']) await removeTag(title).click();
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(dialog.getByText('请至少选择一个指标卡片')).toBeVisible();
 
@@ -79,7 +80,7 @@ test.describe('home and workbench', () => {
           authorization: `Bearer ${localStorage.getItem('UniWimAuthorization')}`,
           'content-type': 'application/json',
         },
-        body: JSON.stringify({ widgets: ['members', 'applications', 'sign-ins-today'] }),
+        body: JSON.stringify({ widgets: ['members', 'applications', 'sign-ins-today', 'unread-notices'] }),
       });
       return res.status;
     });

@@ -1,4 +1,4 @@
-import { fileIdsIn } from '@uniwim/contracts';
+import { fileIdsIn, type HomeKpi } from '@uniwim/contracts';
 import type { Config } from './config';
 import { createAccessService } from './modules/access/service';
 import { createApiClientService } from './modules/api-clients/service';
@@ -24,7 +24,7 @@ import { createFileStorage } from './modules/files/storage/create-storage';
 import { registerKpiSources } from './modules/home/kpi-sources';
 import { createHomeRepo } from './modules/home/repo';
 import { createHomeService } from './modules/home/service';
-import { createHomeWidgetRegistry } from './modules/home/widget-registry';
+import { createHomeWidgetRegistry, type HomeWidgetSource } from './modules/home/widget-registry';
 import { createKeysRepo } from './modules/keys/repo';
 import { createKeyService } from './modules/keys/service';
 import { createLegacyLogin } from './modules/legacy-login/service';
@@ -35,6 +35,7 @@ import { createMenusRepo } from './modules/menus/repo';
 import { createMenuTreeService } from './modules/menus/service';
 import { createMessageService } from './modules/messages/service';
 // Issue 15: notices.
+import { unreadNoticesWidget } from './modules/notices/home-widget';
 import { createNoticeMemberRepo } from './modules/notices/member-repo';
 import { createNoticeService } from './modules/notices/service';
 import { createParameterRepo } from './modules/parameters/repo';
@@ -170,6 +171,10 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   const apiClients = createApiClientService({ db, pubsub, rateLimiter });
   const apiUsage = createApiUsageRecorder({ db, deadLetters: logDeadLetters, reporter: options.logger });
   const currentUser = createCurrentUser({ users, tenants });
+  // Issue 15: notices (the member's side and the live count of open shells).
+  const notices = createNoticeService(createNoticeMemberRepo(db), pubsub, db, {
+    onError: (error) => options.logger.error({ err: error }, 'announcing scheduled notices failed'),
+  });
   const menuTrees = createMenuTreeService({
     repo: menus,
     pubsub,
@@ -271,23 +276,24 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     // user's menu tree, the admin console's pages by the admin menu.
     search: createSearchModule({ db, pubsub, menuTrees, reporter: options.logger }),
     // Issue 15: notices (the member's side and the live count of open shells).
-    notices: createNoticeService(createNoticeMemberRepo(db), pubsub, db, {
-      onError: (error) => options.logger.error({ err: error }, 'announcing scheduled notices failed'),
-    }),
+    notices,
     // Issue 15: messages and to-dos
     todos: createTodoService({ db }),
     // Issue 15: home and workbench. Other sections register their widgets on home.registry.
-    home: createHome({ db, menuTrees, currentUser, loginConfig, access }),
+    home: createHome({ db, menuTrees, currentUser, loginConfig, access }, [unreadNoticesWidget(notices)]),
   };
 };
 
 // Issue 15: home and workbench
 const createHome = (
   deps: Omit<Parameters<typeof createHomeService>[0], 'repo' | 'registry'> & { db: Database },
+  /** Other sections' widgets, after the home module's own cards. */
+  widgets: HomeWidgetSource<HomeKpi>[],
 ) => {
   const repo = createHomeRepo(deps.db);
   const registry = createHomeWidgetRegistry();
   registerKpiSources(registry, repo);
+  for (const widget of widgets) registry.register(widget);
   return createHomeService({ ...deps, repo, registry });
 };
 

@@ -118,9 +118,14 @@ describe.each(testBackends())('home and workbench on $name', (backend) => {
       'members',
       'applications',
       'sign-ins-today',
+      'unread-notices',
     ]);
     // Sign-ins are the administrators' card: a member neither lists nor loads it.
-    expect(names(await ok('GET', '/ump/home/widgets', waterOp))).toEqual(['members', 'applications']);
+    expect(names(await ok('GET', '/ump/home/widgets', waterOp))).toEqual([
+      'members',
+      'applications',
+      'unread-notices',
+    ]);
     const hidden = await call('GET', '/ump/home/widgets/sign-ins-today', waterOp);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json().Error).toBe('HOME_WIDGET_NOT_FOUND');
@@ -137,6 +142,10 @@ describe.each(testBackends())('home and workbench on $name', (backend) => {
     expect(await kpi(energyStaff, 'members')).toBe(await members('t-energy'));
     expect(await kpi(waterOp, 'applications')).toBe(3);
     expect(await kpi(energyStaff, 'applications')).toBe(2);
+    // The notices section's card (registered by that module): the member's own unread count.
+    expect(await kpi(waterOp, 'unread-notices')).toBe(
+      (await ok('GET', '/ump/notices/unread-count', waterOp)).unread,
+    );
 
     const waterBefore = await kpi(waterAdmin, 'sign-ins-today');
     const energyBefore = await kpi(energyAdmin, 'sign-ins-today');
