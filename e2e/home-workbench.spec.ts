@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { baseUrl } from './support/environment';
+import { baseUrl, screenshotPath } from './support/environment';
 import { signIn, submitSignIn } from './support/sign-in';
 
 /**
@@ -31,6 +31,7 @@ test.describe('home and workbench', () => {
     // Sign-ins today is the administrators' card; unread notices is the notices section's.
     await expect(home.getByTestId('home-kpi')).toHaveCount(3);
     await expect(home.getByTestId('home-kpi-unread-notices')).toBeVisible();
+    await page.screenshot({ path: screenshotPath('home-water'), fullPage: true });
 
     await home.getByTestId('home-quick-entry').filter({ hasText: '设备管理' }).click();
     const deviceTab = page.locator('iframe[data-tab-id="m-device-list"]');
