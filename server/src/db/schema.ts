@@ -18,6 +18,8 @@ import { fileLinkKeys, fileReferences, files, fileUsage } from '../modules/files
 // Issue 15: home and workbench
 import { homeWidgetSettings, workbenchLayouts } from '../modules/home/schema';
 import { adminMenuItems, menuCatalogueVersion, menuItems, tenantMenuVersions } from '../modules/menus/schema';
+import { messageClasses, messageTemplates } from '../modules/messages/schema';
+import { noticeReads, notices, platformNotices } from '../modules/notices/schema';
 import { packageMenuItems, packages, tenantPackages } from '../modules/packages/schema';
 import { platformParameters, tenantParameterValues } from '../modules/parameters/schema';
 import { accountPlatformRoles, platformRoles } from '../modules/platform-access/schema';
@@ -31,6 +33,7 @@ import {
 } from '../modules/search/schema';
 import { tenantSecurityPolicies, tenantSettingsHistory } from '../modules/tenant-settings/schema';
 import { tenantDomains, tenantTotals } from '../modules/tenants/schema';
+import { todos } from '../modules/todos/schema';
 import { appVersionReleases, appVersionReleaseTenants, appVersions } from '../modules/versions/schema';
 import { operationLogs } from '../platform/admin/schema';
 import { jobs } from '../platform/jobs/schema';
@@ -338,6 +341,13 @@ export const schema = {
   tenantDictionaryOverrides,
   platformParameters,
   tenantParameterValues,
+  // Issue 15: notices, to-dos and messages
+  notices,
+  platformNotices,
+  noticeReads,
+  todos,
+  messageClasses,
+  messageTemplates,
   // Issue 15: home and workbench
   homeWidgetSettings,
   workbenchLayouts,
