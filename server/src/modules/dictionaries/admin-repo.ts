@@ -19,11 +19,10 @@ import {
   qualified,
 } from '../../platform/admin/list-sql';
 import type { Tx } from '../../platform/db/database';
+import { isoString, textOrNull } from '../../platform/db/raw-values';
 import { platformDictionaryItems, platformDictionaryTypes } from './schema';
 
 type RawRow = Record<string, unknown>;
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 // The platform's lists: one table each, with their counts.
 
@@ -161,14 +160,14 @@ const tenantTypeRow = (row: RawRow): TenantDictionaryRow => ({
   id: String(row.id),
   code: String(row.code),
   name: String(row.name),
-  nameEn: text(row.name_en),
-  remark: text(row.remark),
+  nameEn: textOrNull(row.name_en),
+  remark: textOrNull(row.remark),
   status: row.status as TenantDictionaryRow['status'],
   source: row.source as TenantDictionaryRow['source'],
   extendable: row.extendable === true,
   itemCount: Number(row.item_count),
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+  createdAt: isoString(row.created_at),
+  updatedAt: isoString(row.updated_at),
   version: Number(row.version),
 });
 
@@ -178,16 +177,16 @@ const tenantItemRow = (row: RawRow): TenantDictionaryItemRow => ({
   typeCode: String(row.type_code),
   value: String(row.value),
   label: String(row.label),
-  labelEn: text(row.label_en),
+  labelEn: textOrNull(row.label_en),
   sort: Number(row.sort),
-  color: text(row.color),
+  color: textOrNull(row.color),
   status: row.status as TenantDictionaryItemRow['status'],
-  remark: text(row.remark),
+  remark: textOrNull(row.remark),
   source: row.source as TenantDictionaryItemRow['source'],
   locked: row.locked === true,
   overridden: row.overridden === true,
-  createdAt: iso(row.created_at),
-  updatedAt: iso(row.updated_at),
+  createdAt: isoString(row.created_at),
+  updatedAt: isoString(row.updated_at),
   version: Number(row.version),
 });
 

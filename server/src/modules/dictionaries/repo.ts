@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { textOrNull } from '../../platform/db/raw-values';
 import type { PlatformItemRead, TenantItemRead } from './effective';
 
 type RawRow = Record<string, unknown>;
@@ -9,7 +10,6 @@ const list = (values: readonly string[]) =>
     values.map((value) => sql`${value}`),
     sql`, `,
   )})`;
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 type Status = 'active' | 'disabled';
 
@@ -39,9 +39,9 @@ const readPlatformItems = async (tx: Tx, tenantId: string | null, codes: readonl
           : {
               value: String(row.value),
               label: String(row.label),
-              labelEn: text(row.label_en),
+              labelEn: textOrNull(row.label_en),
               sort: Number(row.sort),
-              color: text(row.color),
+              color: textOrNull(row.color),
               status: row.status as Status,
               locked: row.locked === true,
             },
@@ -49,10 +49,10 @@ const readPlatformItems = async (tx: Tx, tenantId: string | null, codes: readonl
         row.o_tenant === null
           ? null
           : {
-              label: text(row.o_label),
-              labelEn: text(row.o_label_en),
+              label: textOrNull(row.o_label),
+              labelEn: textOrNull(row.o_label_en),
               sort: number(row.o_sort),
-              color: text(row.o_color),
+              color: textOrNull(row.o_color),
               status: (row.o_status as Status | null) ?? null,
             },
     }),
@@ -91,9 +91,9 @@ export const createDictionaryRepo = (db: Database) => ({
           code: String(row.code),
           value: String(row.value),
           label: String(row.label),
-          labelEn: text(row.label_en),
+          labelEn: textOrNull(row.label_en),
           sort: Number(row.sort),
-          color: text(row.color),
+          color: textOrNull(row.color),
           status: row.status as Status,
         }),
       );

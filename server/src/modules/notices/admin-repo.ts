@@ -15,13 +15,10 @@ import {
   type ListQuery,
 } from '../../platform/admin/list-sql';
 import type { Tx } from '../../platform/db/database';
+import { isoOrNull } from '../../platform/db/raw-values';
 import { audienceCount, readCounts, shownStatus } from './notice-sql';
 
 type RawRow = Record<string, unknown>;
-const iso = (value: unknown) =>
-  value === null || value === undefined
-    ? null
-    : (value instanceof Date ? value : new Date(String(value))).toISOString();
 const list = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : []);
 
 /** The administrator's view of the tenant's notices, aliased `n`, with the shown status and counts. */
@@ -55,17 +52,17 @@ const commonOf = (row: RawRow) => {
     attachmentIds: attachments.map((file) => file.id),
     attachments,
     status: row.shown_status as NoticeStatus,
-    publishAt: iso(row.publish_at),
-    expiresAt: iso(row.expires_at),
+    publishAt: isoOrNull(row.publish_at),
+    expiresAt: isoOrNull(row.expires_at),
     pinned: row.pinned === true,
     mustRead: row.must_read === true,
     createdByName: row.created_by_name === null ? null : String(row.created_by_name),
-    publishedAt: iso(row.published_at),
-    revokedAt: iso(row.revoked_at),
+    publishedAt: isoOrNull(row.published_at),
+    revokedAt: isoOrNull(row.revoked_at),
     readCount: Number(row.read_count ?? 0),
     confirmedCount: Number(row.confirmed_count ?? 0),
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
+    createdAt: isoOrNull(row.created_at)!,
+    updatedAt: isoOrNull(row.updated_at)!,
     version: Number(row.version),
   };
 };
@@ -78,7 +75,7 @@ const tenantRowOf = (row: RawRow): NoticeRow => ({
   roleIds: list(row.role_ids),
   accountIds: list(row.account_ids),
   audienceCount: Number(row.audience_count ?? 0),
-  remindedAt: iso(row.reminded_at),
+  remindedAt: isoOrNull(row.reminded_at),
 });
 
 /** The admin pages' reads of notices, in the transaction the framework opened. */

@@ -1,14 +1,11 @@
 import type { MyNotice, MyNoticeDetail, NoticeUnread, StoredFile } from '@uniwim/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import { isoOrNull } from '../../platform/db/raw-values';
 import { inAudience, isLive } from './notice-sql';
 
 type RawRow = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
-const iso = (value: unknown) =>
-  value === null || value === undefined
-    ? null
-    : (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 export interface Member {
   tenantId: string;
@@ -46,13 +43,13 @@ const noticeOf = (row: RawRow): MyNotice => ({
   title: String(row.title),
   type: row.type as MyNotice['type'],
   level: row.level as MyNotice['level'],
-  publishAt: iso(row.publish_at)!,
-  expiresAt: iso(row.expires_at),
+  publishAt: isoOrNull(row.publish_at)!,
+  expiresAt: isoOrNull(row.expires_at),
   pinned: row.pinned === true,
   mustRead: row.must_read === true,
   publisherName: row.publisher_name === null ? null : String(row.publisher_name),
-  readAt: iso(row.read_at),
-  confirmedAt: iso(row.confirmed_at),
+  readAt: isoOrNull(row.read_at),
+  confirmedAt: isoOrNull(row.confirmed_at),
 });
 
 /** What members read of notices, each call in the member's tenant scope (row-level security). */

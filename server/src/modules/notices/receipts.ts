@@ -1,14 +1,11 @@
 import type { NoticeReceipt, NoticeReceiptsAnswer, NoticeReceiptsQuery } from '@uniwim/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database';
+import { isoOrNull } from '../../platform/db/raw-values';
 import { inAudience } from './notice-sql';
 
 type RawRow = Record<string, unknown>;
 const rowsOf = (result: unknown) => (result as { rows: RawRow[] }).rows;
-const iso = (value: unknown) =>
-  value === null || value === undefined
-    ? null
-    : (value instanceof Date ? value : new Date(String(value))).toISOString();
 
 /**
  * The receipts of a notice: its audience's active members (a tenant notice's audience, or every
@@ -56,8 +53,8 @@ export const noticeReceipts = async (
     username: String(row.username),
     departmentName:
       row.department_name === null || row.department_name === undefined ? null : String(row.department_name),
-    readAt: iso(row.read_at),
-    confirmedAt: iso(row.confirmed_at),
+    readAt: isoOrNull(row.read_at),
+    confirmedAt: isoOrNull(row.confirmed_at),
   }));
   return {
     items,

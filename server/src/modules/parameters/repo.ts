@@ -16,12 +16,11 @@ import {
   qualified,
 } from '../../platform/admin/list-sql';
 import type { Database, Tx } from '../../platform/db/database';
+import { isoString, textOrNull } from '../../platform/db/raw-values';
 import { platformParameters } from './schema';
 
 type RawRow = Record<string, unknown>;
 const rowsOf = (result: unknown): RawRow[] => (result as { rows: RawRow[] }).rows;
-const iso = (value: unknown) => (value instanceof Date ? value : new Date(String(value))).toISOString();
-const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 /*
  * Nothing here selects a secret's value for an answer: `secret_value` is read only by
@@ -60,15 +59,15 @@ const tenantRowOf = (row: RawRow): TenantParameterRow => ({
   name: String(row.name),
   type: row.type as TenantParameterRow['type'],
   choices: row.choices as ParameterChoice[],
-  description: text(row.description),
+  description: textOrNull(row.description),
   builtin: row.builtin === true,
   clientReadable: row.client_readable === true,
   tenantEditable: row.tenant_editable === true,
   secretSet: row.secret_set === true,
-  value: text(row.value),
-  defaultValue: text(row.default_value),
+  value: textOrNull(row.value),
+  defaultValue: textOrNull(row.default_value),
   source: row.source as TenantParameterRow['source'],
-  updatedAt: iso(row.updated_at),
+  updatedAt: isoString(row.updated_at),
   version: Number(row.version),
 });
 
@@ -198,7 +197,7 @@ export const createParameterRepo = (db: Database) => {
             LEFT JOIN tenant_parameter_values v ON v.tenant_id = ${tenantId} AND v.parameter_id = p.id
             WHERE p.key = ${key}`),
         );
-        return text(row?.value) ?? undefined;
+        return textOrNull(row?.value) ?? undefined;
       }),
   };
 };

@@ -9,6 +9,7 @@ import { and, count, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle
 import { accounts, tenantMemberships } from '../../db/schema';
 import { type FieldSql, type ListQuery, listOrder, listWhere, offsetOf } from '../../platform/admin/list-sql';
 import type { Tx } from '../../platform/db/database';
+import { isoOrNull, isoString } from '../../platform/db/raw-values';
 import { todos } from './schema';
 
 /** Open and past its due time (the clock of the database, the same for every instance). */
@@ -37,11 +38,6 @@ type Selected = {
   [K in keyof typeof columns]: unknown;
 };
 
-const iso = (value: unknown): string =>
-  (value instanceof Date ? value : new Date(String(value))).toISOString();
-const isoOrNull = (value: unknown): string | null =>
-  value === null || value === undefined ? null : iso(value);
-
 const rowOf = (row: Selected): TodoRow => ({
   id: String(row.id),
   accountId: String(row.accountId),
@@ -56,8 +52,8 @@ const rowOf = (row: Selected): TodoRow => ({
   status: row.status as TodoRow['status'],
   overdue: row.overdue === true || row.overdue === 't',
   doneAt: isoOrNull(row.doneAt),
-  createdAt: iso(row.createdAt),
-  updatedAt: iso(row.updatedAt),
+  createdAt: isoString(row.createdAt),
+  updatedAt: isoString(row.updatedAt),
   version: Number(row.version),
 });
 
