@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseUrl, screenshotPath } from './support/environment';
-import { signIn, submitSignIn } from './support/sign-in';
+import { localStorageOf, signIn, submitSignIn } from './support/sign-in';
 
 /**
  * Issue 15, /homepage and /saasWorkbench: a demo member lands on a real home (greeting, quick
@@ -40,6 +40,47 @@ test.describe('home and workbench', () => {
     await expect(deviceTab).toHaveAttribute('src', /uniwater_utoken=/);
   });
 
+  test('a to-do posted through the API is on the homepage and opens its link; an empty list says so', async ({
+    browser,
+    page,
+    request,
+  }) => {
+    const title = `E2E 首页待办：水表换装 ${Date.now()}`;
+    const link = '/downloadPage';
+    // The platform administrator gives water an application credential; the application posts a to-do.
+    const admin = await (await browser.newContext()).newPage();
+    await admin.goto(`${baseUrl}/login.html`);
+    await submitSignIn(admin, { account: 'admin' });
+    await expect(admin).toHaveURL(/\/(index|admin)\.html/);
+    const adminToken = (await localStorageOf(admin)).UniWimAuthorization;
+    await admin.context().close();
+    const created = await request.post(`${baseUrl}/dmp/admin/api-clients`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+      data: { name: `E2E 首页待办 ${Date.now()}`, ownerTenantId: 't-water', scopes: ['todo:write'] },
+    });
+    expect(created.status(), await created.text()).toBe(200);
+    const client = (await created.json()).Response as { id: string; clientSecret: string };
+    const token = await request.post(`${baseUrl}/dmp/oauth/token`, {
+      form: { grant_type: 'client_credentials', client_id: client.id, client_secret: client.clientSecret },
+    });
+    const posted = await request.post(`${baseUrl}/ump/todos`, {
+      headers: { authorization: `Bearer ${(await token.json()).access_token}` },
+      data: { username: MEMBER.account, title, link, dueAt: new Date(Date.now() - 60_000).toISOString() },
+    });
+    expect(posted.status(), await posted.text()).toBe(200);
+
+    await signIn(page, MEMBER);
+    const home = page.frameLocator('iframe[data-tab-id="m-home"]');
+    const item = home.getByTestId('home-list-item').filter({ hasText: title });
+    await expect(item).toBeVisible();
+    await expect(item.getByTestId('home-list-overdue')).toBeVisible();
+    // The member has no unread message: the list says so instead of staying blank.
+    await expect(home.getByTestId('home-list-unread-messages-empty')).toContainText('没有未读消息');
+    await item.getByRole('button', { name: title }).click();
+    await expect(page.locator(`iframe[data-tab-id="${link}"]`)).toBeVisible();
+    await expect(page.getByTestId('shell-tabs')).toContainText(title);
+  });
+
   test("a tenant administrator chooses the tenant's KPI cards", async ({ page }) => {
     await page.goto(`${baseUrl}/login.html`);
     await submitSignIn(page, { account: 'water.admin' });
@@ -62,8 +103,11 @@ test.describe('home and workbench', () => {
     await expect(dialog.getByText('请至少选择一个指标卡片')).toBeVisible();
 
     await dialog.locator('.ant-select').click();
-    await page.locator('.ant-select-item-option', { hasText: '今日登录' }).click();
-    await page.locator('.ant-select-item-option', { hasText: '成员总数' }).click();
+    // One option at a time, each seen as a tag before the next: the list re-renders after a choice.
+    for (const title of ['今日登录', '成员总数']) {
+      await page.locator('.ant-select-item-option', { hasText: title }).click();
+      await expect(dialog.locator('.ant-select-selection-item', { hasText: title })).toHaveCount(1);
+    }
     // Closes the drop-down, which covers the dialog's buttons.
     await dialog.getByText('选择本租户成员首页显示的指标卡片').click();
     await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);

@@ -113,3 +113,48 @@ test('an administrator creates a message class, then a template of it whose plac
   await expect(row).toContainText('name');
   await expect(row).toContainText('orderNo');
 });
+
+test('an administrator sends a test of a template, asked a value for each parameter, and sees it in the outbox', async ({
+  browser,
+  request,
+}) => {
+  const admin = await signInAs(browser, 'water.admin');
+  const headers = { authorization: `Bearer ${(await localStorageOf(admin)).UniWimAuthorization}` };
+  const suffix = Date.now() % 100_000;
+  const kind = await request.post(`${baseUrl}/ump/admin/message-classes`, {
+    headers,
+    data: { name: `E2E 测试分类 ${suffix}`, channels: ['in-app'] },
+  });
+  expect(kind.status(), await kind.text()).toBe(200);
+  const code = `e2e_test_${suffix}`;
+  const created = await request.post(`${baseUrl}/ump/admin/message-templates`, {
+    headers,
+    data: {
+      code,
+      name: '测试发送',
+      classId: (await kind.json()).Response.id,
+      inAppTitle: '工单{orderNo}',
+      inAppContent: '{name}您好，工单{orderNo}已派发',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  await admin.goto(`${baseUrl}/page.html#/messageMessageTemplate`);
+  const row = admin.locator('.ant-table-row', { hasText: code });
+  await row.getByTestId('admin-action-test').click();
+  const form = admin.getByTestId('admin-action-form');
+  await form.getByLabel('接收人账号').fill('water.op');
+  await form.getByTestId('template-param-orderNo').fill('W-42');
+  // One parameter left empty: the answer names it, and nothing is sent.
+  await admin.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(admin.locator('.ant-message')).toContainText('模板参数缺失：name');
+  await form.getByTestId('template-param-name').fill('李工');
+  await admin.locator('.ant-modal-footer .ant-btn-primary').click();
+  await expect(form).toBeHidden();
+
+  // The outbox tab: the message to water.op, delivered by the worker.
+  await admin.getByRole('tab', { name: '发送记录' }).click();
+  const sent = admin.getByTestId('admin-page-message-outbox').locator('.ant-table-row', { hasText: code });
+  await expect(sent).toContainText('water.op');
+  await expect(sent).toContainText('已发送');
+});

@@ -32,7 +32,10 @@ const selectScenarios = (args: string[]): Scenario[] => {
       `No scenario matches ${unknown.join(', ')}. Scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
     );
   }
-  return scenarios.filter((scenario) => filters.some((filter) => scenario.name.includes(filter)));
+  // A filter that names a scenario exactly runs that one only (`access-log` is not also `access-log-list`).
+  const matches = (name: string, filter: string) =>
+    scenarios.some((s) => s.name === filter) ? name === filter : name.includes(filter);
+  return scenarios.filter((scenario) => filters.some((filter) => matches(scenario.name, filter)));
 };
 
 const runOne = async (scenario: Scenario): Promise<Outcome> => {

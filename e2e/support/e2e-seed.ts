@@ -1,6 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from './environment';
+import { withMessageCentreSeed } from './message-centre-seed';
 import { withShellSeed } from './shell-seed';
 import { withVersionsSeed } from './versions-seed';
 
@@ -139,7 +140,8 @@ export const buildE2eSeed = (): Record<string, unknown> => {
     },
   );
   const { $schema: _schema, ...rest } = demo;
-  return withVersionsSeed(withShellSeed({ ...rest, tenants }));
+  // Issue 15: the message centre's member, classes and messages.
+  return withMessageCentreSeed(withVersionsSeed(withShellSeed({ ...rest, tenants })));
 };
 
 /** Writes the seed into the given directory and returns its path, for SEED_FILE. */

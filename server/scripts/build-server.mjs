@@ -54,6 +54,8 @@ export const buildServerCode = async () => {
       'pg-native',
       'exceljs',
       'pino',
+      // Issue 16: the offline IP database reads its data files beside itself (data/ip2region.db).
+      'ip2region',
       'thread-stream',
     ],
     banner: {

@@ -32,6 +32,8 @@ import {
   reportDepartmentAdministrator,
 } from './seed-scale-departments';
 import { fillLogs } from './seed-scale-logs';
+// Issue 16: statistics and retention
+import { buildLogRollups, prepareLogPartitions } from './seed-scale-rollups';
 
 interface Options {
   databaseUrl: string;
@@ -216,7 +218,10 @@ const main = async () => {
       );
     }
     await reportDepartmentAdministrator(client);
+    // Issue 16: monthly partitions before the logs, daily rollups after them.
+    if (options.logs) await prepareLogPartitions(client);
     if (options.logs) await fillLogs(client, options.logRows);
+    if (options.logs) await buildLogRollups(options.databaseUrl);
   } finally {
     await client.end();
   }

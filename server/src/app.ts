@@ -1,6 +1,8 @@
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+// Issue 16: watermark trace ids
+import { watermarkTraceRoutes } from './modules/access-logs/routes';
 import { adminResources } from './modules/admin-resources';
 import { registerApiClientAccess } from './modules/api-clients/register';
 import { API_ACCESS_LOG_WRITER } from './modules/api-clients/usage-recorder';
@@ -20,6 +22,9 @@ import { logDeadLetterRoutes } from './modules/log-dead-letters/routes';
 import { loginConfigRoutes } from './modules/login-config/routes';
 import { loginPageRoutes } from './modules/login-page/routes';
 import { menuRoutes } from './modules/menus/routes';
+// Issue 15: the message centre and the shell's live socket.
+import { messageCentreRoutes } from './modules/message-centre/routes';
+import { shellStreamRoutes } from './modules/message-centre/shell-stream';
 import { messageRoutes } from './modules/messages/routes';
 // Issue 15: notices.
 import { noticeRoutes } from './modules/notices/routes';
@@ -30,6 +35,8 @@ import { qrLoginRoutes } from './modules/qr-login/routes';
 import { registrationRoutes } from './modules/registration/routes';
 import { searchRoutes } from './modules/search/routes';
 import { smsRoutes } from './modules/sms/routes';
+// Issue 16: statistics and retention
+import { statisticsRoutes } from './modules/statistics/routes';
 import { createDormancySweep } from './modules/tenant-settings/dormancy-sweep';
 import { tenantSettingsRoutes } from './modules/tenant-settings/routes';
 import { tenantSwitchRoutes } from './modules/tenant-switch/routes';
@@ -114,6 +121,14 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
     }).start(),
     // Issue 15: notices published or revoked on any instance reach this one's open shells.
     services.notices.listenForChanges(),
+    // Issue 15: the message outbox, delivered by every instance (each row by one of them).
+    services.outboxWorker.start(),
+    // Issue 15: live message and to-do counts; must-read notices whose time came become to-dos.
+    services.messageCentre.counts.listenForChanges(),
+    services.todoCounts.listenForChanges(),
+    services.noticeTodos.start(),
+    // Issue 16: log partitions ahead, retention and the nightly rollups (LOG_MAINTENANCE=off: not here).
+    config.logMaintenance ? services.logMaintenance.start() : async () => undefined,
   ]);
 
   registerErrorHandling(server);
@@ -175,8 +190,15 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(noticeRoutes(services));
   // Issue 15: messages and to-dos
   await server.register(todoRoutes(services));
+  // Issue 15: the message centre and the shell's live socket of the header's counts.
+  await server.register(messageCentreRoutes(services));
+  await server.register(shellStreamRoutes(services));
   // Issue 15: home and workbench (/homepage, /saasWorkbench).
   await server.register(homeRoutes(services));
+  // Issue 16: watermark trace ids (the access and watermark logs are admin resources).
+  await server.register(watermarkTraceRoutes(services));
+  // Issue 16: /loginStatistics and /systemVisitStatistics.
+  await server.register(statisticsRoutes({ ...services, db: options.db }));
   // The administration pages' resources (issue 12 on): one list, declared in contracts.
   const resources = adminResources(services);
   await registerAdminResources(

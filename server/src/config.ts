@@ -91,6 +91,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_\-/.]*$/, 'must hold letters, digits and _ - / . only')
     .default(''),
+  // Issue 16: the hourly log maintenance (partitions ahead, retention, daily rollups); tests turn it off.
+  LOG_MAINTENANCE: z
+    .enum(['on', 'off'])
+    .default('on')
+    .transform((v) => v === 'on'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -115,6 +120,8 @@ export interface Config {
   trustProxy: boolean;
   webDistDir: string;
   files: FilesSettings;
+  // Issue 16: statistics and retention
+  logMaintenance: boolean;
 }
 
 /** Where uploaded files live and how much a tenant may keep (issue 14). */
@@ -209,5 +216,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       orphanGraceHours: e.FILES_ORPHAN_GRACE_HOURS,
       s3: s3SettingsOf(e),
     },
+    // Issue 16: statistics and retention
+    logMaintenance: e.LOG_MAINTENANCE,
   };
 };

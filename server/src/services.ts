@@ -1,6 +1,8 @@
-import { fileIdsIn, type HomeKpi } from '@uniwim/contracts';
+import { fileIdsIn, type HomeKpi, type HomeList } from '@uniwim/contracts';
 import type { Config } from './config';
 import { createAccessService } from './modules/access/service';
+// Issue 16: watermark trace ids
+import { createWatermarkTraces } from './modules/access-logs/watermark-traces';
 import { createApiClientService } from './modules/api-clients/service';
 import { createApiUsageRecorder } from './modules/api-clients/usage-recorder';
 import { createAppPackagesRepo } from './modules/app-packages/repo';
@@ -33,9 +35,15 @@ import { createLoginConfigRepo } from './modules/login-config/repo';
 import { createLoginConfigService } from './modules/login-config/service';
 import { createMenusRepo } from './modules/menus/repo';
 import { createMenuTreeService } from './modules/menus/service';
+// Issue 15: the message centre, live header counts, must-read notices as to-dos.
+import { createNoticeTodos } from './modules/message-centre/notice-todos';
+import { createMessageCentreService } from './modules/message-centre/service';
+import { createTodoCounts } from './modules/message-centre/todo-counts';
+import { createUnreadMessagesReader, unreadMessagesWidget } from './modules/messages/home-widget';
+import { createOutboxWorker } from './modules/messages/outbox-worker';
 import { createMessageService } from './modules/messages/service';
 // Issue 15: notices.
-import { unreadNoticesWidget } from './modules/notices/home-widget';
+import { myNoticesWidget, unreadNoticesWidget } from './modules/notices/home-widget';
 import { createNoticeMemberRepo } from './modules/notices/member-repo';
 import { createNoticeService } from './modules/notices/service';
 import { createParameterRepo } from './modules/parameters/repo';
@@ -50,12 +58,15 @@ import { createSearchModule } from './modules/search/module';
 import { createSessionsRepo } from './modules/sessions/repo';
 import { createSessionService } from './modules/sessions/service';
 import { createVerificationCodes } from './modules/sms/code-service';
+// Issue 16: statistics and retention
+import { createStatisticsModule } from './modules/statistics/module';
 import { createTenantImages } from './modules/tenant-settings/images';
 import { createTenantSettingsService } from './modules/tenant-settings/service';
 import { createTenantSwitchRepo } from './modules/tenant-switch/repo';
 import { createTenantSwitch } from './modules/tenant-switch/service';
 import { createTenantsRepo } from './modules/tenants/repo';
 import { createTenantService } from './modules/tenants/service';
+import { myTodosWidget } from './modules/todos/home-widget';
 import { createTodoService } from './modules/todos/service';
 import { createUsageLogsRepo } from './modules/usage-logs/repo';
 import { createUsageLogService } from './modules/usage-logs/service';
@@ -171,9 +182,24 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   const apiClients = createApiClientService({ db, pubsub, rateLimiter });
   const apiUsage = createApiUsageRecorder({ db, deadLetters: logDeadLetters, reporter: options.logger });
   const currentUser = createCurrentUser({ users, tenants });
+  // Issue 15: the message centre, live header counts, must-read notices as to-dos.
+  const todoCounts = createTodoCounts({ db, pubsub });
+  const noticeTodos = createNoticeTodos({
+    db,
+    todosChanged: (tenantId, accountIds) => todoCounts.announce(tenantId, accountIds),
+    onError: (error) => options.logger.error({ err: error }, 'the to-dos of must-read notices failed'),
+  });
   // Issue 15: notices (the member's side and the live count of open shells).
   const notices = createNoticeService(createNoticeMemberRepo(db), pubsub, db, {
     onError: (error) => options.logger.error({ err: error }, 'announcing scheduled notices failed'),
+    onConfirmed: (member, noticeId) => noticeTodos.confirmed(member, noticeId),
+  });
+  // Issue 15: the message outbox and templated sending (the worker is started with the server).
+  const outboxWorker = createOutboxWorker({
+    db,
+    sms,
+    pubsub,
+    onError: (error) => options.logger.error({ err: error }, 'message outbox delivery failed'),
   });
   const menuTrees = createMenuTreeService({
     repo: menus,
@@ -256,7 +282,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     }),
     // Application versions (issue 14): their packages are checked to be readable zip archives.
     versionPackages: createPackageChecker({ files, store, db, dataDir: config.dataDir }),
-    messages: createMessageService({ users, sms, rateLimiter }),
+    messages: createMessageService({ db, users, rateLimiter, worker: outboxWorker }),
     // Dictionaries and parameters (issue 14): inherited from the platform, changed per tenant.
     dictionaries: createDictionaryService(createDictionaryRepo(db), pubsub),
     parameters: createParameterService(createParameterRepo(db)),
@@ -278,17 +304,52 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     // Issue 15: notices (the member's side and the live count of open shells).
     notices,
     // Issue 15: messages and to-dos
-    todos: createTodoService({ db }),
+    todos: createTodoService({ db, changed: (tenantId, ids) => todoCounts.announce(tenantId, ids) }),
     // Issue 15: home and workbench. Other sections register their widgets on home.registry.
-    home: createHome({ db, menuTrees, currentUser, loginConfig, access }, [unreadNoticesWidget(notices)]),
+    home: createHome({ db, menuTrees, currentUser, loginConfig, access }, [
+      unreadNoticesWidget(notices),
+      myNoticesWidget(notices),
+      // The to-do service holds nothing but the database: a second one costs nothing.
+      myTodosWidget(createTodoService({ db })),
+      unreadMessagesWidget(createUnreadMessagesReader(db)),
+    ]),
+    // Issue 15: the message outbox and templated sending
+    outboxWorker,
+    // Issue 15: the message centre, live header counts, must-read notices as to-dos.
+    messageCentre: createMessageCentreService({ db, pubsub }),
+    todoCounts,
+    noticeTodos,
+    // Issue 16: watermark trace ids, named after the signed-in user's name (or account)
+    watermarkTraces: createWatermarkTraces({
+      db,
+      rateLimiter,
+      nameOf: async (session) => {
+        const user = await currentUser.of(session);
+        return user.name || user.username;
+      },
+    }),
+    // Issue 16: statistics and retention (the pages' service; the log maintenance the app starts)
+    ...statisticsOf(
+      createStatisticsModule({
+        db,
+        logRetention: platformSettings.logRetention,
+        onError: (error) => options.logger.error({ err: error }, 'log maintenance failed'),
+      }),
+    ),
   };
 };
+
+// Issue 16: statistics and retention
+const statisticsOf = (module: ReturnType<typeof createStatisticsModule>) => ({
+  statistics: module.service,
+  logMaintenance: module.maintenance,
+});
 
 // Issue 15: home and workbench
 const createHome = (
   deps: Omit<Parameters<typeof createHomeService>[0], 'repo' | 'registry'> & { db: Database },
   /** Other sections' widgets, after the home module's own cards. */
-  widgets: HomeWidgetSource<HomeKpi>[],
+  widgets: HomeWidgetSource<HomeKpi | HomeList>[],
 ) => {
   const repo = createHomeRepo(deps.db);
   const registry = createHomeWidgetRegistry();

@@ -10,6 +10,8 @@ export * from './errors';
 export type {
   HomeApplication,
   HomeKpi,
+  HomeList,
+  HomeListItem,
   HomeOverview,
   HomeRecentItem,
   HomeWidget,
@@ -66,6 +68,16 @@ export type RegistrationData = z.input<typeof registrationDataSchema>;
 export type TenantSuggestion = z.infer<typeof tenantSuggestionSchema>;
 
 export type { TodoRow, TodoStatus } from './admin/resources/todos';
+// Issue 15: the message centre
+export type {
+  MessagePreference,
+  MessagePreferences,
+  MessageReadAnswer,
+  MessageUnread,
+  MyMessage,
+  MyMessagesPage,
+  ShellLiveMessage,
+} from './message-centre';
 // The shell's server calls (usage logs, packages, dictionaries, parameters, tenant switching): types only.
 export type {
   AppPackageAnswer,
@@ -84,5 +96,18 @@ export type {
   UsageLogBody,
 } from './shell';
 export * from './shell-values';
+// Issue 16: statistics and retention
+export type {
+  HeatCell,
+  KeyedCount,
+  Kpi,
+  LoginStatistics,
+  MaintenanceRunAnswer,
+  TenantLogRetentionAnswer,
+  VisitStatistics,
+} from './statistics';
+export { STATISTICS_MAX_DAYS } from './statistics';
 export * from './todo-links';
 export type { MyTodo, MyTodoPage, TodoCount } from './todos';
+// Issue 16: watermark trace ids (browser-safe, no zod)
+export * from './watermark-trace';

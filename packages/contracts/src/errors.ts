@@ -149,6 +149,14 @@ export const ErrorCodes = {
   NOTICE_REMIND_TOO_SOON: { code: 42286, status: 422, message: '10分钟内已提醒过，请稍后再试' },
   // Issue 15: home and workbench
   HOME_WIDGET_UNKNOWN: { code: 42270, status: 422, message: '所选指标卡片不存在' },
+  // Issue 15: the message centre
+  MESSAGE_CLASS_NOT_SWITCHABLE: {
+    code: 42295,
+    status: 422,
+    message: '该消息分类不允许个人关闭',
+  },
+  MESSAGE_NOT_FOUND: { code: 40430, status: 404, message: '消息不存在或已删除' },
+  MESSAGE_CLASS_NOT_FOUND: { code: 40431, status: 404, message: '消息分类不存在或已删除' },
   LOCKED: { code: 42300, status: 423, message: '账号已锁定' },
   RATE_LIMITED: { code: 42900, status: 429, message: '请求过于频繁，请稍后再试' },
   CODE_RESEND_TOO_SOON: { code: 42901, status: 429, message: '验证码已发送，请稍后再试' },
@@ -160,6 +168,49 @@ export const ErrorCodes = {
   STORE_UNAVAILABLE: { code: 50301, status: 503, message: '服务暂不可用（缓存服务无法连接），请稍后重试' },
   DATABASE_UNAVAILABLE: { code: 50302, status: 503, message: '服务暂不可用（数据库无法连接），请稍后重试' },
   FILE_STORAGE_UNAVAILABLE: { code: 50370, status: 503, message: '文件存储暂不可用，请稍后重试' },
+  // Issue 15: the message outbox and templated sending
+  MESSAGE_TEMPLATE_NOT_FOUND: { code: 40450, status: 404, message: '消息模板不存在' },
+  MESSAGE_RECIPIENT_NOT_FOUND: { code: 40451, status: 404, message: '接收人不存在或不属于当前租户' },
+  MESSAGE_TEMPLATE_IN_USE: {
+    code: 40960,
+    status: 409,
+    message: '该消息模板已用于发送消息，不能删除，可将其停用',
+  },
+  MESSAGE_OUTBOX_NOT_RETRYABLE: { code: 40961, status: 409, message: '只有发送失败的消息可以重新发送' },
+  MESSAGE_TEMPLATE_PARAMS_MISSING: { code: 42290, status: 422, message: '模板参数缺失' },
+  MESSAGE_TEMPLATE_DISABLED: { code: 42291, status: 422, message: '消息模板已停用，不能发送' },
+  MESSAGE_SEND_API_ONLY: { code: 40350, status: 403, message: '该接口只能由应用通过接口凭据调用' },
+  MESSAGE_CLIENT_WITHOUT_TENANT: {
+    code: 40351,
+    status: 403,
+    message: '接口凭据不属于任何租户，不能发送消息',
+  },
+  // Issue 16: login log (40360-40364, 42225-42229, 40471-40479).
+  LOGIN_LOG_NOT_LOCKED: { code: 42225, status: 422, message: '该账号当前未被锁定，无需解锁' },
+  LOGIN_LOG_NO_ACCOUNT: { code: 42226, status: 422, message: '该登录记录没有对应的账号，无法解锁' },
+  // Issue 16: access logs and watermark traces (40365-40369, 42214-42219, 40441-40449)
+  WATERMARK_TRACE_INVALID: {
+    code: 42214,
+    status: 422,
+    message: '追踪码应为 8 位字母或数字（不含 I、L、O、U），请核对水印上的追踪码',
+  },
+  // Issue 16: statistics and retention
+  STATISTICS_PERIOD_INVALID: {
+    code: 42244,
+    status: 422,
+    message: '统计时间范围无效：开始日期不能晚于结束日期，且最长 366 天',
+  },
+  STATISTICS_DAY_NOT_PAST: {
+    code: 42245,
+    status: 422,
+    message: '只能重建今天以前的统计（今天的统计实时计算）',
+  },
+  LOG_RETENTION_ABOVE_MAXIMUM: { code: 42246, status: 422, message: '日志保留天数不能超过平台设置的上限' },
+  STATISTICS_RAW_LOGS_EXPIRED: {
+    code: 40990,
+    status: 409,
+    message: '该日的原始日志已超过保留期被清理，重建会丢失已有统计',
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 export type ErrorName = keyof typeof ErrorCodes;

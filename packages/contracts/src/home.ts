@@ -115,3 +115,34 @@ export const workbenchLayoutSchema = workbenchLayoutBodySchema.extend({
   isDefault: z.boolean(),
 });
 export type WorkbenchLayout = z.infer<typeof workbenchLayoutSchema>;
+
+/**
+ * A list widget of the homepage (kind 'list': my notices, my to-dos, unread messages; later
+ * sections add theirs the same way): the newest few items, how many there are in all, and where
+ * the full list lives. The page draws every list widget alike, so a new source needs no new code.
+ */
+export const HOME_LIST_LIMIT = 6;
+export const HOME_LIST_ITEM_TAGS = ['pinned', 'must-read', 'important', 'urgent'] as const;
+export const homeListItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** A second line: the publisher, the source application, the message's first words. */
+  summary: z.string().nullable(),
+  /** When: published, due or received (`atKind`). */
+  at: z.string().nullable(),
+  atKind: z.enum(['published', 'due', 'received']),
+  /** Opened in the shell (a product path or an http(s) address); null: nothing to open. */
+  link: z.string().nullable(),
+  unread: z.boolean(),
+  overdue: z.boolean(),
+  tags: z.array(z.enum(HOME_LIST_ITEM_TAGS)),
+});
+export type HomeListItem = z.infer<typeof homeListItemSchema>;
+export const homeListSchema = z.object({
+  items: z.array(homeListItemSchema).max(HOME_LIST_LIMIT),
+  /** Every item of the source (unread notices, open to-dos, unread messages), not only those shown. */
+  total: z.number().int(),
+  /** The full list's page in the shell. */
+  moreLink: z.string(),
+});
+export type HomeList = z.infer<typeof homeListSchema>;

@@ -3,13 +3,19 @@ export * from './admin/parameter-values';
 export * from './admin/permissions';
 export * from './admin/platform-settings';
 export * from './admin/resource';
+// Issue 16: access logs and watermark traces
+export * from './admin/resources/access-logs';
 export * from './admin/resources/api-clients';
 export * from './admin/resources/applications';
 export * from './admin/resources/departments';
 export * from './admin/resources/dictionaries';
 export * from './admin/resources/files';
+// Issue 16: login log
+export * from './admin/resources/login-logs';
 export * from './admin/resources/menus';
 export * from './admin/resources/message-classes';
+// Issue 15: the message outbox and templated sending
+export * from './admin/resources/message-outbox';
 export * from './admin/resources/message-templates';
 // Issue 15: notices.
 export * from './admin/resources/notices';
@@ -25,7 +31,6 @@ export * from './admin/resources/todos';
 export * from './admin/resources/user-ledger';
 export * from './admin/resources/versions';
 export * from './admin/tenant-settings';
-
 export * from './auth';
 export * from './config-encoding';
 export * from './custom-css';
@@ -43,6 +48,9 @@ export * from './menu-links';
 export * from './menu-normalise';
 export * from './menu-visibility';
 export * from './menus';
+// Issue 15: the message centre
+export * from './message-centre';
+export * from './message-send';
 export * from './message-template-text';
 export * from './oauth';
 export * from './password-policy';
@@ -52,7 +60,10 @@ export * from './semver';
 export * from './shell';
 export * from './shell-values';
 export * from './sms';
+// Issue 16: statistics and retention
+export * from './statistics';
 export * from './tenant-css';
 export * from './todo-links';
 export * from './todos';
 export * from './validation';
+export * from './watermark-trace';

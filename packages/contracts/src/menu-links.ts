@@ -81,7 +81,15 @@ export const PREVIEW_ROUTE = '/preview';
 export const DEVELOPING_ROUTE = '/developingPage';
 export const NOT_FOUND_ROUTE = '/404';
 
-export const BUILT_IN_ROUTES: readonly string[] = [...ADMIN_ROUTES, ...APPLICATION_ROUTES, PREVIEW_ROUTE];
+/** Issue 15: the member's message centre (the header's 消息, its "view all"), a page of the product. */
+export const MESSAGE_CENTRE_ROUTE = '/messageCenter';
+
+export const BUILT_IN_ROUTES: readonly string[] = [
+  ...ADMIN_ROUTES,
+  ...APPLICATION_ROUTES,
+  PREVIEW_ROUTE,
+  MESSAGE_CENTRE_ROUTE,
+];
 
 const BUILT_IN_ROUTE_SET = new Set(BUILT_IN_ROUTES);
 

@@ -12,3 +12,19 @@ export const templateParams = (...texts: (string | null | undefined)[]): string[
   }
   return [...found];
 };
+
+/** The placeholders of some texts that `values` leaves without a value (blank counts as none). */
+export const missingTemplateParams = (
+  values: Readonly<Record<string, string | undefined>>,
+  ...texts: (string | null | undefined)[]
+): string[] => templateParams(...texts).filter((name) => !values[name]?.trim());
+
+/**
+ * A text with each `{param}` replaced by its value; a placeholder without a value stays as written
+ * (callers refuse those first with missingTemplateParams).
+ */
+export const fillTemplate = (text: string, values: Readonly<Record<string, string | undefined>>): string =>
+  text.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : value;
+  });

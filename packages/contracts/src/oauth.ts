@@ -30,6 +30,11 @@ export const API_SCOPES = {
     title: { zh: '推送待办', en: 'Post to-dos' },
     routes: ['POST /ump/todos'],
   },
+  // Issue 15: the message outbox and templated sending
+  'message:send': {
+    title: { zh: '发送模板消息', en: 'Send templated messages' },
+    routes: ['POST /ump/open/messages/send'],
+  },
 } as const satisfies Record<string, ApiScopeDefinition>;
 
 export type ApiScope = keyof typeof API_SCOPES;

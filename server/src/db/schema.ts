@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+// Issue 16: watermark trace ids
+import { watermarkTraces } from '../modules/access-logs/schema';
 import {
   apiAccessLogs,
   apiClientDailyCalls,
@@ -6,6 +9,7 @@ import {
   apiClientTokens,
 } from '../modules/api-clients/schema';
 import { applications } from '../modules/applications/schema';
+import { clientInfoColumns } from '../modules/client-info/schema';
 import { departments } from '../modules/departments/schema';
 import {
   platformDictionaryItems,
@@ -17,8 +21,16 @@ import {
 import { fileLinkKeys, fileReferences, files, fileUsage } from '../modules/files/schema';
 // Issue 15: home and workbench
 import { homeWidgetSettings, workbenchLayouts } from '../modules/home/schema';
+import { loginFootprints } from '../modules/login-logs/schema';
 import { adminMenuItems, menuCatalogueVersion, menuItems, tenantMenuVersions } from '../modules/menus/schema';
-import { messageClasses, messageTemplates } from '../modules/messages/schema';
+// Issue 15: the message outbox and templated sending
+import { messageOutbox } from '../modules/messages/outbox-schema';
+import {
+  messageClasses,
+  messagePreferences,
+  messageTemplates,
+  userMessages,
+} from '../modules/messages/schema';
 import { noticeReads, notices, platformNotices } from '../modules/notices/schema';
 import { packageMenuItems, packages, tenantPackages } from '../modules/packages/schema';
 import { platformParameters, tenantParameterValues } from '../modules/parameters/schema';
@@ -31,6 +43,16 @@ import {
   searchQueryStats,
   searchSettings,
 } from '../modules/search/schema';
+// Issue 16: statistics and retention
+import {
+  dailyActiveAccounts,
+  loginDailyStats,
+  logMaintenanceRuns,
+  logRollupDays,
+  tenantLogRetention,
+  visitDailyItems,
+  visitDailyStats,
+} from '../modules/statistics/schema';
 import { tenantSecurityPolicies, tenantSettingsHistory } from '../modules/tenant-settings/schema';
 import { tenantDomains, tenantTotals } from '../modules/tenants/schema';
 import { todos } from '../modules/todos/schema';
@@ -233,43 +255,58 @@ export const roleMenuGrants = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.roleId, t.menuId] })],
 );
 
-export const loginLogs = pgTable('login_logs', {
-  tenantId: text('tenant_id'),
-  id: text('id').primaryKey(),
-  accountId: text('account_id'),
-  username: text('username').notNull(),
-  mode: text('mode').notNull(),
-  result: text('result', { enum: ['success', 'failure'] }).notNull(),
-  errorCode: text('error_code'),
-  ip: text('ip'),
-  userAgent: text('user_agent'),
-  channel: text('channel').notNull().default('web'),
-  createdAt: createdAt(),
-});
+export const loginLogs = pgTable(
+  'login_logs',
+  {
+    tenantId: text('tenant_id'),
+    id: text('id').notNull(),
+    accountId: text('account_id'),
+    username: text('username').notNull(),
+    mode: text('mode').notNull(),
+    result: text('result', { enum: ['success', 'failure'] }).notNull(),
+    errorCode: text('error_code'),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    channel: text('channel').notNull().default('web'),
+    createdAt: createdAt(),
+    // Issue 16: region and device parsed at write time (migrations 0036 and 0038).
+    ...clientInfoColumns(),
+    flags: text('flags').array().notNull().default(sql`'{}'`),
+  },
+  // Issue 16: partitioned by month (migration 0038), so the key holds created_at.
+  (t) => [primaryKey({ columns: [t.id, t.createdAt] })],
+);
 
 // The shell's server calls (migration 0005_shell.sql).
 
 /** Usage logs: tenant_id NULL for a visitor on the platform's own pages (platform paths only). */
-export const usageLogs = pgTable('usage_logs', {
-  tenantId: text('tenant_id'),
-  id: text('id').primaryKey(),
-  accountId: text('account_id'),
-  visitorId: text('visitor_id'),
-  /** A log posted with an application's API credential (migration 0010). */
-  apiClientId: text('api_client_id'),
-  userName: text('user_name').notNull(),
-  source: text('source').notNull(),
-  type: smallint('type').notNull(),
-  applicationId: text('application_id').notNull(),
-  applicationName: text('application_name'),
-  functionId: text('function_id'),
-  functionName: text('function_name'),
-  path: text('path'),
-  result: smallint('result').notNull(),
-  ip: text('ip'),
-  userAgent: text('user_agent'),
-  createdAt: createdAt(),
-});
+export const usageLogs = pgTable(
+  'usage_logs',
+  {
+    tenantId: text('tenant_id'),
+    id: text('id').notNull(),
+    accountId: text('account_id'),
+    visitorId: text('visitor_id'),
+    /** A log posted with an application's API credential (migration 0010). */
+    apiClientId: text('api_client_id'),
+    userName: text('user_name').notNull(),
+    source: text('source').notNull(),
+    type: smallint('type').notNull(),
+    applicationId: text('application_id').notNull(),
+    applicationName: text('application_name'),
+    functionId: text('function_id'),
+    functionName: text('function_name'),
+    path: text('path'),
+    result: smallint('result').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    // Issue 16: region and device parsed at write time (migrations 0036 and 0038).
+    ...clientInfoColumns(),
+  },
+  // Issue 16: partitioned by month (migration 0038), so the key holds created_at.
+  (t) => [primaryKey({ columns: [t.id, t.createdAt] })],
+);
 
 // Log rows the database refused (migration 0006_log_dead_letters.sql); platform scope only.
 export const logDeadLetters = pgTable('log_dead_letters', {
@@ -348,7 +385,23 @@ export const schema = {
   todos,
   messageClasses,
   messageTemplates,
+  userMessages,
+  messagePreferences,
   // Issue 15: home and workbench
   homeWidgetSettings,
   workbenchLayouts,
+  // Issue 15: the message outbox and templated sending
+  messageOutbox,
+  // Issue 16: login log
+  loginFootprints,
+  // Issue 16: watermark trace ids
+  watermarkTraces,
+  // Issue 16: statistics and retention
+  loginDailyStats,
+  visitDailyStats,
+  visitDailyItems,
+  dailyActiveAccounts,
+  logRollupDays,
+  logMaintenanceRuns,
+  tenantLogRetention,
 };

@@ -1,14 +1,19 @@
 import { operationLogAdminResource } from '../platform/admin/operation-logs-resource';
 import type { ResourceDefinition } from '../platform/admin/resource-routes';
 import type { Services } from '../services';
+// Issue 16: access and watermark logs
+import { accessLogAdminResources } from './access-logs/admin-resources';
 import { apiClientAdminResource } from './api-clients/admin-resource';
 import { applicationAdminResource } from './applications/admin-resource';
 import { attachedFiles } from './applications/attached-files';
 import { departmentAdminResource } from './departments/admin-resource';
 import { dictionaryAdminResources } from './dictionaries/admin-resource';
 import { fileAdminResources } from './files/admin-resource';
+import { loginLogAdminResources } from './login-logs/resource';
 import { menuAdminResources } from './menus/admin-resource';
 import { messageClassAdminResource } from './messages/class-resource';
+// Issue 15: the message outbox and templated sending
+import { messageOutboxAdminResource } from './messages/outbox-resource';
 import { messageTemplateAdminResource } from './messages/template-resource';
 // Issue 15: notices.
 import { noticeAdminResources } from './notices/admin-resource';
@@ -80,13 +85,26 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
     // Issue 15: notices, the tenant's and the platform's (attachments through the files module).
     ...noticeAdminResources({
       files: services.files,
-      announce: (tenantId) => services.notices.announce(tenantId),
-      sms: services.sms,
+      // Issue 15: a must-read notice published or revoked issues or closes its to-dos too.
+      announce: async (tenantId) => {
+        await services.notices.announce(tenantId);
+        await services.noticeTodos.noticeChanged(tenantId);
+      },
       remind: (reminder) => services.notices.remind(reminder),
+      outbox: services.messages,
     }),
     // Issue 15: messages and to-dos
     todoAdminResource(),
     messageClassAdminResource(),
-    messageTemplateAdminResource(),
+    messageTemplateAdminResource({ wake: () => services.messages.wake() }),
+    // Issue 15: the message outbox and templated sending
+    messageOutboxAdminResource({ wake: () => services.messages.wake() }),
+    // Issue 16: login log (the tenant's and every tenant's)
+    ...loginLogAdminResources({
+      lockedUsernames: () => services.lockout.lockedUsernames(),
+      unlock: (username) => services.lockout.unlock(username),
+    }),
+    // Issue 16: the access log's tabs (usage, operations, API calls) and the watermark log
+    ...accessLogAdminResources(),
   ];
 };

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { userMessages } from '../../src/modules/messages/schema';
 import { type TestInfrastructure, testBackends } from '../support/backends';
 import { bearer, tokenFor } from '../support/fixtures';
 import { outboxMessages } from '../support/sms-outbox';
@@ -148,7 +150,9 @@ describe.each(testBackends())('live notice counts across two instances sharing $
         headers: bearer(await tokenFor(a, infra.db, 'nt-u2', 't-water')),
       });
       expect(read.statusCode).toBe(200);
-      const sentBefore = outboxMessages(b.config.dataDir).length;
+      // The text goes through the message outbox: either instance's worker may deliver it.
+      const texts = () => [...outboxMessages(a.config.dataDir), ...outboxMessages(b.config.dataDir)];
+      const sentBefore = texts().length;
       const reminded = await onB(`/ump/admin/notices/${id}/remind`, { sms: true });
       expect(reminded.statusCode, reminded.body).toBe(200);
       expect(reminded.json().Response).toMatchObject({ id, remindedCount: 1, smsCount: 1 });
@@ -158,9 +162,18 @@ describe.each(testBackends())('live notice counts across two instances sharing $
       }
       expect(u1.reminders).toEqual([{ id, title: '提醒测试' }]);
       expect(u2.reminders).toEqual([]);
-      const sent = outboxMessages(b.config.dataDir).slice(sentBefore);
+      await expect.poll(() => texts().length, { timeout: 5_000 }).toBe(sentBefore + 1);
+      const sent = texts().slice(sentBefore);
       expect(sent).toEqual([expect.objectContaining({ mobile: NOTICE_MOBILE, template: 'message' })]);
       expect(sent[0]!.text).toContain('提醒测试');
+      // And an in-app message in the message centre of the one who has not read it.
+      const inApp = async () =>
+        (
+          await infra.db.asPlatform((tx) =>
+            tx.select().from(userMessages).where(eq(userMessages.title, '通知公告提醒')),
+          )
+        ).map((m) => ({ accountId: m.accountId, link: m.link }));
+      await expect.poll(inApp).toEqual([{ accountId: 'nt-u1', link: '/umpNoticeDetail' }]);
 
       const again = await onB(`/ump/admin/notices/${id}/remind`, { sms: true });
       expect(again.statusCode).toBe(422);

@@ -185,6 +185,26 @@ describe.each(testBackends())('the header search on $name', (backend) => {
     expect(titles(await search('water.op', '泵站巡检'))).toEqual([]);
   });
 
+  it('keeps each menu item’s and application’s scope beside its vector, and clears the queue’s dead rows', async () => {
+    await search('water.op', '漏损');
+    const [missing] = await infra.db.asPlatform(
+      async (tx) =>
+        (
+          (await tx.execute(sql`
+            SELECT count(*) FILTER (WHERE i.scope IS NULL) AS missing, count(*) AS total,
+                   count(*) FILTER (WHERE d.record_id = 'm-leak' AND i.scope = '@menus/app:app-ops') AS leak
+            FROM search_index i JOIN search_documents d ON d.id = i.document_id
+            WHERE d.source IN ('menus', 'applications')`)) as unknown as { rows: unknown[] }
+        ).rows as { missing: number; total: number; leak: number }[],
+    );
+    expect(Number(missing?.missing)).toBe(0);
+    expect(Number(missing?.total)).toBeGreaterThan(3);
+    expect(Number(missing?.leak)).toBe(1);
+    // VACUUM outside any transaction, on either engine.
+    await app.services.search.indexer.analyze();
+    expect(app.services.search.indexer.takenSinceMaintenance()).toBe(0);
+  });
+
   it('refuses an empty or overlong query with the spec’s kind of message', async () => {
     const empty = await app.server.inject({
       method: 'GET',

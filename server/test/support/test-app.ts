@@ -29,6 +29,8 @@ export const startTestApp = async (
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'uniwim-test-')),
     LOG_LEVEL: 'info',
     TRUST_PROXY: 'true',
+    // Issue 16: the hourly log maintenance would write rollups and runs in the middle of a test.
+    LOG_MAINTENANCE: 'off',
     ...env,
   });
   await loadSeedIfEmpty(infra.db, {

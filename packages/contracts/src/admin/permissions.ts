@@ -166,6 +166,39 @@ export const PERMISSIONS = {
   'message-template:update': tenant('修改消息模板', 'Edit message templates'),
   'message-template:delete': tenant('删除消息模板', 'Delete message templates'),
   'message-template:export': tenant('导出消息模板', 'Export message templates'),
+  // Issue 15: the message outbox and templated sending
+  'message-template:test': tenant('发送测试消息', 'Send a test of a message template'),
+  'message-outbox:list': tenant('查看消息发送记录', 'View the message outbox'),
+  'message-outbox:retry': tenant('重新发送失败的消息', 'Send given-up messages again'),
+  // Issue 16: login log
+  'login-log:list': tenant('查看登录日志', 'View the login log'),
+  'login-log:export': tenant('导出登录日志', 'Export the login log'),
+  'login-log:unlock': tenant('从登录日志解锁账号', 'Unlock accounts from the login log'),
+  'login-log:list-all': platform('查看全部租户的登录日志', "View every tenant's login log"),
+  'login-log:export-all': platform('导出全部租户的登录日志', "Export every tenant's login log"),
+  'login-log:unlock-all': platform(
+    '从登录日志解锁账号（全部租户）',
+    'Unlock accounts from the login log (all tenants)',
+  ),
+  // Issue 16: access, operation, API call and watermark logs
+  'access-log:list': tenant('查看访问日志', 'View the access log'),
+  'access-log:export': tenant('导出访问日志', 'Export the access log'),
+  'access-log:list-all': platform('查看全部租户的访问日志', "View every tenant's access log"),
+  'access-log:export-all': platform('导出全部租户的访问日志', "Export every tenant's access log"),
+  'operation-log:list-tenant': tenant('查看本租户操作日志', "View the tenant's operation log"),
+  'operation-log:export-tenant': tenant('导出本租户操作日志', "Export the tenant's operation log"),
+  'api-access-log:list': tenant('查看接口调用日志', 'View API calls'),
+  'api-access-log:export': tenant('导出接口调用日志', 'Export API calls'),
+  'api-access-log:list-all': platform('查看全部接口调用日志', 'View every API call'),
+  'api-access-log:export-all': platform('导出全部接口调用日志', 'Export every API call'),
+  'watermark-log:list': tenant('查看水印日志', 'View the watermark log'),
+  'watermark-log:export': tenant('导出水印日志', 'Export the watermark log'),
+  'watermark-log:list-all': platform('查看全部租户的水印日志', "View every tenant's watermark log"),
+  'watermark-log:export-all': platform('导出全部租户的水印日志', "Export every tenant's watermark log"),
+  // Issue 16: statistics and retention (/loginStatistics, /systemVisitStatistics)
+  'statistics:view': both('查看登录和访问统计', 'View sign-in and visit statistics'),
+  'statistics:rebuild': platform('重建统计', 'Rebuild statistics'),
+  'log-retention:update': tenant('修改日志保留期限', 'Edit log retention'),
 } as const satisfies Record<string, PermissionDefinition>;
 
 export type PermissionCode = keyof typeof PERMISSIONS;

@@ -37,11 +37,11 @@ export type TenantBasics = z.infer<typeof tenantBasicsSchema>;
 
 /**
  * The sign-in page designer: the platform look's fields (captcha belongs to the security policy) and
- * the app download template and banners only a tenant sets.
+ * the homepage's layout template (appTemp, issue 15) and banners only a tenant sets.
  */
 export const tenantSignInLookSchema = signInLookSchema.omit({ showVctCode: true }).extend({
   customCss: text('自定义样式', TENANT_CUSTOM_CSS_MAX),
-  appTemp: text('应用下载页模板', 200),
+  appTemp: text('首页布局模板', 200),
   appBannerList: z.array(text('轮播图地址', 2000)).max(20, { error: '轮播图最多 20 张' }),
 });
 export type TenantSignInLook = z.infer<typeof tenantSignInLookSchema>;
@@ -333,7 +333,7 @@ export const TENANT_SETTINGS_TITLES: {
     'signInLook.themeConfiguration': { zh: '主题', en: 'Theme' },
     'signInLook.globalSearch': { zh: '全局搜索', en: 'Global search' },
     'signInLook.monitoringCenterIsShow': { zh: '显示监控中心', en: 'Show monitoring centre' },
-    'signInLook.appTemp': { zh: '应用下载页模板', en: 'App download template' },
+    'signInLook.appTemp': { zh: '首页布局模板', en: 'Homepage layout' },
     'signInLook.appBannerList': { zh: '轮播图', en: 'Banners' },
     'security.pwdRuleType': { zh: '密码规则', en: 'Password rule' },
     'security.pwdRule': { zh: '自定义密码正则', en: 'Own password pattern' },

@@ -7,6 +7,8 @@ import { departments } from '../../modules/departments/schema';
 import { childPath, rootDepartmentId, rootDepartmentName } from '../../modules/departments/tree-path';
 import { seedPlatformDictionaries, seedTenantDictionaries } from '../../modules/dictionaries/seed';
 import { menuItems } from '../../modules/menus/schema';
+// Issue 15: the message centre
+import { seedTenantMessages } from '../../modules/message-centre/seed-messages';
 import { seedPlatformParameters, seedTenantParameters } from '../../modules/parameters/seed';
 import { hashPassword } from '../../platform/crypto/passwords';
 import { newId, randomPassword } from '../../platform/crypto/tokens';
@@ -217,6 +219,8 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
         await tx.insert(membershipRoles).values({ tenantId, accountId, roleId: roleIds.get(code)! });
       }
     }
+    // Issue 15: the message centre's classes and messages.
+    await seedTenantMessages(tx, tenantId, tenant, (username) => accountIds.get(username));
   }
 };
 

@@ -171,6 +171,36 @@ const tenantSeed = z.strictObject({
   applications: z.array(identifier).default([]),
   dictionaries: z.array(dictionarySeed).default([]),
   params: z.array(tenantParamSeed).default([]),
+  // Issue 15: the message centre (message classes, and in-app messages members already received).
+  messageClasses: z
+    .array(
+      z.strictObject({
+        id: identifier,
+        name: z.string().min(1).max(50),
+        channels: z
+          .array(z.enum(['in-app', 'sms']))
+          .min(1)
+          .default(['in-app']),
+        userSwitchable: z.boolean().default(false),
+        description: z.string().max(500).optional(),
+      }),
+    )
+    .default([]),
+  messages: z
+    .array(
+      z.strictObject({
+        /** A user of this tenant. */
+        username: identifier,
+        title: z.string().min(1).max(200),
+        content: z.string().min(1).max(4000),
+        /** The id of one of messageClasses. */
+        classId: identifier.optional(),
+        link: z.string().max(2000).optional(),
+        priority: z.enum(['low', 'normal', 'high', 'urgent']).default('normal'),
+        read: z.boolean().default(false),
+      }),
+    )
+    .default([]),
 });
 
 export const seedSchema = z.strictObject({

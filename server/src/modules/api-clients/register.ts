@@ -8,6 +8,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** A token request of a known credential: its access log row, counted as a use once authenticated. */
     apiClientCall: { clientId: string; tenantId: string | null; authenticated: boolean } | null;
+    /** The scope the route asked of the credential (issue 16: the API call log shows it). */
+    apiClientScope: string | null;
   }
 }
 
@@ -22,6 +24,7 @@ export const registerApiClientAccess = async (
 ): Promise<void> => {
   server.decorateRequest('apiClient', null);
   server.decorateRequest('apiClientCall', null);
+  server.decorateRequest('apiClientScope', null);
   server.addHook('onResponse', async (request, reply) => {
     const caller = request.apiClient;
     const call =
@@ -33,6 +36,7 @@ export const registerApiClientAccess = async (
       ...call,
       method: request.method,
       route: request.routeOptions.url ?? path,
+      scope: request.apiClientScope,
       path,
       status: reply.statusCode,
       durationMs: reply.elapsedTime,

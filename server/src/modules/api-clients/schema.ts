@@ -58,6 +58,8 @@ export const apiAccessLogs = pgTable('api_access_logs', {
   path: text('path').notNull(),
   status: smallint('status').notNull(),
   durationMs: integer('duration_ms').notNull(),
+  /** The scope the route asked of the credential (issue 16, migration 0037). */
+  scope: text('scope'),
   ip: text('ip'),
   userAgent: text('user_agent'),
   createdAt: timestamptz('created_at').notNull().defaultNow(),

@@ -14,6 +14,7 @@ export interface ApiAccessLogRow {
   path: string;
   status: number;
   duration_ms: number;
+  scope: string | null;
   ip: string | null;
   user_agent: string | null;
   created_at: string;
@@ -28,6 +29,8 @@ export interface ApiCall {
   path: string;
   status: number;
   durationMs: number;
+  /** The scope the route asked of the credential, when it got that far. */
+  scope?: string | null;
   ip: string;
   userAgent: string | null;
   /** The caller proved who it is (a valid token, or the right secret): it counts as a use. */
@@ -48,7 +51,7 @@ const CHINA_OFFSET_MS = 8 * 3_600_000;
 export const chinaDayOf = (at: number): string => new Date(at + CHINA_OFFSET_MS).toISOString().slice(0, 10);
 
 const COLUMNS = sql.raw(
-  'tenant_id, id, client_id, method, route, path, status, duration_ms, ip, user_agent, created_at',
+  'tenant_id, id, client_id, method, route, path, status, duration_ms, scope, ip, user_agent, created_at',
 );
 const insertRows = async (tx: Tx, rows: ApiAccessLogRow[]): Promise<void> => {
   await tx.execute(
@@ -155,6 +158,7 @@ export const createApiUsageRecorder = (deps: {
         path: call.path.slice(0, PATH_MAX),
         status: call.status,
         duration_ms: Math.max(0, Math.round(call.durationMs)),
+        scope: call.scope ?? null,
         ip: call.ip,
         user_agent: call.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
         created_at: new Date(now).toISOString(),

@@ -85,7 +85,7 @@ export const createCodeLogin = (deps: {
       await deps.signIn.endTwoFactor(input.ticket!);
       const tenantId = await deps.signIn.enterTenant(account, pending.tenantId, null);
       return deps.signIn.issue(account, tenantId, {
-        mode: 'sms',
+        mode: 'two-factor',
         changePwd: pending.changePwd,
         remember: pending.remember,
         context,
@@ -104,7 +104,7 @@ export const createCodeLogin = (deps: {
         null,
         input.mobile ?? '(two-factor)',
         input.tenantId ?? null,
-        'sms',
+        input.type === 'TWO_FACTOR_CODE' ? 'two-factor' : 'sms',
         context,
         isAppError(error) ? error.errorName : 'INTERNAL',
       );

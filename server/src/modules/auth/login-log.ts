@@ -2,13 +2,17 @@ import { loginLogs } from '../../db/schema';
 import { newId } from '../../platform/crypto/tokens';
 import { BatchWriter } from '../../platform/db/batch-writer';
 import type { Database } from '../../platform/db/database';
+import { UnstorableValueError } from '../../platform/db/database-errors';
+import { clientInfoOf } from '../client-info/client-info';
 import type { LogDeadLettersRepo } from '../log-dead-letters/repo';
+import { loadFlagHistory, saveFootprints } from '../login-logs/flag-repo';
+import { flagBatch } from '../login-logs/flags';
 
 /** The writer's name in counters, log lines and dead letters. */
 export const LOGIN_LOG_WRITER = 'login-log';
 
 /** 'switch': a tenant switch (POST /dmp/changeTenant, /dmp/changeTenantToken, /dmp/changePlatformToken). */
-export type LoginMode = 'password' | 'sms' | 'qr' | 'legacy' | 'register' | 'switch';
+export type LoginMode = 'password' | 'sms' | 'qr' | 'legacy' | 'register' | 'switch' | 'two-factor';
 
 export interface LoginAttempt {
   tenantId: string | null;
@@ -37,7 +41,33 @@ const rowOf = (attempt: LoginAttempt): LoginLogRow => ({
   channel: attempt.channel ?? 'web',
   // The moment of the attempt, not of the batch's write.
   createdAt: new Date(),
+  // Region and device parsed once, here (issue 16); flags are set when the batch is written.
+  ...clientInfoOf(attempt.ip, attempt.userAgent, attempt.channel),
+  flags: [],
 });
+
+/**
+ * Writes a batch with its flags (new region or device for the account, failure bursts), read from
+ * the footprints and recent failures: a few index probes per batch, then the rows' one insert.
+ */
+const writeFlagged = async (db: Database, rows: LoginLogRow[]): Promise<void> => {
+  // NUL cannot be stored (nor sent as a parameter on PGlite): refused before anything is sent, with
+  // PostgreSQL's own SQLSTATE, so the batch writer sets that row aside and writes the others.
+  const hasNul = (row: LoginLogRow) =>
+    Object.values(row).some((v) => typeof v === 'string' && v.includes('\0'));
+  if (rows.some(hasNul)) throw new UnstorableValueError();
+  const flags = await db.asPlatform(async (tx) => {
+    const typed = rows.map((row) => ({ ...row, createdAt: row.createdAt ?? new Date() }));
+    const flagged = flagBatch(typed, await loadFlagHistory(tx, typed));
+    await saveFootprints(tx, flagged.footprints);
+    return flagged.flags;
+  });
+  // The rows through the platform's batched insert (one statement, any characters).
+  await db.insertAsPlatform(
+    loginLogs,
+    rows.map((row, i) => ({ ...row, flags: flags[i] })),
+  );
+};
 
 /**
  * Every sign-in attempt, successful or not, for the login-log and statistics pages. Written behind
@@ -58,7 +88,7 @@ export const createLoginLog = (deps: {
     maxBatchRows: 500,
     maxPendingRows: 20_000,
     groupOf: () => '',
-    write: (_group, rows) => deps.db.insertAsPlatform(loginLogs, rows),
+    write: (_group, rows) => writeFlagged(deps.db, rows),
     deadLetter: (refused) => deps.deadLetters.record(LOGIN_LOG_WRITER, refused),
     reporter: deps.reporter,
   });

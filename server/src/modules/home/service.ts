@@ -23,6 +23,7 @@ import {
   type HomeWidgetContext,
   type HomeWidgetRegistry,
   type HomeWidgetSource,
+  isKpi,
 } from './widget-registry';
 
 export interface HomeServiceDeps {
@@ -60,14 +61,30 @@ export const createHomeService = ({
     };
   };
 
-  /** The tenant's cards in its order (the default ones when it never chose) the user may see. */
+  /**
+   * The tenant's KPI cards in its order (the default ones when it never chose), then every list
+   * widget (notices, to-dos, messages: not a tenant's choice), those the user may see.
+   */
   const chosenSources = async (ctx: HomeWidgetContext): Promise<HomeWidgetSource[]> => {
     const chosen = await repo.widgetSettings(ctx.tenantId);
-    const sources = chosen
-      ? chosen.map((name) => registry.find(name)).filter((source) => source !== undefined)
-      : registry.all().filter((source) => source.defaultOn);
+    const cards = chosen
+      ? chosen.map((name) => registry.find(name)).filter((source) => source !== undefined && isKpi(source))
+      : registry.all().filter((source) => isKpi(source) && source.defaultOn);
+    const lists = registry.all().filter((source) => !isKpi(source) && source.defaultOn);
+    const sources = [...cards, ...lists] as HomeWidgetSource[];
     const visible = await Promise.all(sources.map(async (source) => (await source.visible(ctx)) === true));
     return sources.filter((_, index) => visible[index]);
+  };
+
+  /** The source of one widget the user may see now; undefined when there is none. */
+  const shownSource = async (ctx: HomeWidgetContext, name: string): Promise<HomeWidgetSource | undefined> => {
+    const source = registry.find(name);
+    if (!source) return undefined;
+    // A KPI card answers only when the tenant chose it; a list widget needs no look at the choice.
+    if (isKpi(source) || !source.defaultOn) {
+      return (await chosenSources(ctx)).find((candidate) => candidate.name === name);
+    }
+    return (await source.visible(ctx)) === true ? source : undefined;
   };
 
   const treeApplications = async (session: ActiveSession) => {
@@ -143,7 +160,7 @@ export const createHomeService = ({
       const tenantId = session.tenantId;
       if (!tenantId) throw new AppError('HOME_WIDGET_NOT_FOUND');
       const ctx = contextOf(session, tenantId);
-      const source = (await chosenSources(ctx)).find((candidate) => candidate.name === name);
+      const source = await shownSource(ctx, name);
       if (!source) throw new AppError('HOME_WIDGET_NOT_FOUND');
       const data = source.schema.parse(await source.load(ctx));
       return { name: source.name, kind: source.kind, data };
@@ -157,16 +174,19 @@ export const createHomeService = ({
           chosen ??
           registry
             .all()
-            .filter((source) => source.defaultOn)
+            .filter((source) => isKpi(source) && source.defaultOn)
             .map((source) => source.name),
-        available: registry.all().map(describeWidget),
+        available: registry.all().filter(isKpi).map(describeWidget),
         isDefault: chosen === null,
       };
     },
 
     saveWidgetSettings: async (session: ActiveSession, body: HomeWidgetSettingsBody): Promise<string[]> => {
       const tenantId = await access.assertTenantAdmin(session);
-      const unknown = body.widgets.filter((name) => !registry.find(name));
+      const unknown = body.widgets.filter((name) => {
+        const source = registry.find(name);
+        return !source || !isKpi(source);
+      });
       if (unknown.length > 0) {
         throw new AppError('HOME_WIDGET_UNKNOWN', `所选指标卡片不存在：${unknown.join('、')}`, {
           widgets: unknown,

@@ -20,7 +20,10 @@ export interface HomeWidgetSource<T = unknown> {
   name: string;
   title: string;
   titleEn: string;
-  /** How the page draws it ('kpi': a number card). */
+  /**
+   * How the page draws it: 'kpi' a number card (the tenant chooses which), 'list' the newest few
+   * items of a source (`homeListSchema`; shown to every member it is visible to).
+   */
   kind: string;
   /** Shown when a tenant has not chosen its cards. */
   defaultOn: boolean;
@@ -30,6 +33,9 @@ export interface HomeWidgetSource<T = unknown> {
   load(ctx: HomeWidgetContext): Promise<T>;
   schema: ZodType<T>;
 }
+
+/** A KPI card: a tenant chooses which of them its members see. */
+export const isKpi = (source: HomeWidgetSource): boolean => source.kind === 'kpi';
 
 export const describeWidget = (source: HomeWidgetSource): HomeWidget => ({
   name: source.name,

@@ -44,3 +44,38 @@ export const messageTemplates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
 );
+
+/** Migration 0032 (foreign keys, indexes and row-level security there): members' in-app messages. */
+export const userMessages = pgTable(
+  'user_messages',
+  {
+    tenantId: text('tenant_id').notNull(),
+    id: text('id').notNull(),
+    accountId: text('account_id').notNull(),
+    classId: text('class_id'),
+    templateCode: text('template_code'),
+    outboxId: text('outbox_id'),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    link: text('link'),
+    priority: text('priority', { enum: ['low', 'normal', 'high', 'urgent'] })
+      .notNull()
+      .default('normal'),
+    readAt: timestamptz('read_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] })],
+);
+
+/** Migration 0032: a member's choice per switchable message class. */
+export const messagePreferences = pgTable(
+  'message_preferences',
+  {
+    tenantId: text('tenant_id').notNull(),
+    accountId: text('account_id').notNull(),
+    classId: text('class_id').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.accountId, t.classId] })],
+);

@@ -2,6 +2,7 @@ import {
   type MessageChannel,
   type MessageTemplateCreate,
   type MessageTemplateRow,
+  type MessageTemplateTestBody,
   type MessageTemplateUpdate,
   messageTemplatesResource,
   templateParams,
@@ -13,7 +14,9 @@ import { updateAtVersion } from '../../platform/admin/versioned-update';
 import { newId } from '../../platform/crypto/tokens';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { outboxRepo } from './outbox-repo';
 import { messageClasses, messageTemplates } from './schema';
+import { templatedEntries } from './template-send';
 
 const columns = { template: messageTemplates, className: messageClasses.name };
 type Selected = { template: typeof messageTemplates.$inferSelect; className: string };
@@ -88,12 +91,16 @@ const assertCodeFree = async (tx: Tx, code: string) => {
 const tenantOf = (ctx: AdminContext) => ctx.operator.tenantId!;
 const orNull = (value: string | null | undefined) => (value ? value : null);
 
+/** What the templates page needs of the outbox. */
+export interface TemplateResourceDeps {
+  /** After a committed test: the outbox worker delivers it now rather than at its next poll. */
+  wake(): void;
+}
+
 /** `/ump/admin/message-templates` (/messageMessageTemplate). */
-const templateStore = (): ResourceStore<
-  MessageTemplateRow,
-  MessageTemplateCreate,
-  MessageTemplateUpdate
-> => ({
+const templateStore = (
+  deps: TemplateResourceDeps,
+): ResourceStore<MessageTemplateRow, MessageTemplateCreate, MessageTemplateUpdate> => ({
   label: (row) => `${row.name}（${row.code}）`,
   list: async (tx, query) => {
     const where = listWhere(messageTemplatesResource, fields, query);
@@ -152,11 +159,35 @@ const templateStore = (): ResourceStore<
   },
 
   remove: async (tx, row) => {
+    // The outbox and the members' messages name the template by code: it stays, disabled if need be.
+    if (await outboxRepo.templateUsed(tx, row.code)) throw new AppError('MESSAGE_TEMPLATE_IN_USE');
     const removed = await tx
       .delete(messageTemplates)
       .where(and(eq(messageTemplates.id, row.id), eq(messageTemplates.version, row.version)))
       .returning({ id: messageTemplates.id });
     if (removed.length === 0) throw new AppError('VERSION_CONFLICT');
+  },
+
+  actions: {
+    /** "Send a test": through the outbox like any message, to one member of the tenant. */
+    test: async (tx, row, body, ctx) => {
+      const test = body as MessageTemplateTestBody;
+      const { entries } = await templatedEntries(
+        tx,
+        {
+          tenantId: tenantOf(ctx),
+          templateCode: row.code,
+          params: test.values ?? {},
+          usernames: [test.recipient],
+          source: 'test',
+          createdBy: ctx.operator.name,
+        },
+        'body.values',
+      );
+      await outboxRepo.enqueue(tx, entries);
+      ctx.afterCommit(async () => deps.wake());
+      return undefined;
+    },
   },
 });
 
@@ -169,7 +200,7 @@ export const templatesOfClass = async (tx: Tx, classId: string): Promise<number>
   return row?.n ?? 0;
 };
 
-export const messageTemplateAdminResource = (): ResourceDefinition => ({
+export const messageTemplateAdminResource = (deps: TemplateResourceDeps): ResourceDefinition => ({
   declaration: messageTemplatesResource,
-  store: templateStore() as unknown as ResourceDefinition['store'],
+  store: templateStore(deps) as unknown as ResourceDefinition['store'],
 });

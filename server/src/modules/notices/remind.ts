@@ -8,7 +8,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AdminContext } from '../../platform/admin/resource-routes';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import type { SmsProvider } from '../../platform/sms/provider';
+import type { OutboxEntry } from '../messages/outbox-repo';
 import { unreadMembers } from './receipts';
 import { notices } from './schema';
 
@@ -21,18 +21,25 @@ export interface NoticeReminder {
 }
 
 export interface RemindDeps {
-  sms: Pick<SmsProvider, 'send'>;
   remind(reminder: NoticeReminder): Promise<void>;
-  /** A text message that could not be sent (the others still go). */
-  onSmsError?(error: unknown): void;
+  /** The message outbox: reminders become in-app messages (and SMS) it delivers and retries. */
+  outbox: {
+    enqueue(tx: Tx, entries: readonly OutboxEntry[]): Promise<string[]>;
+    wake(): void;
+  };
 }
+
+/** Where a reminder's in-app message leads: the member's notices. */
+export const NOTICE_REMINDER_LINK = '/umpNoticeDetail';
 
 export const reminderText = (title: string) => `【通知公告】您有一条通知“${title}”尚未阅读，请登录平台查看。`;
 
 /**
  * POST …/notices/<id>/remind: those of the audience who have not opened a live notice are told in
- * their open shells, and with `sms` by text message (those with a mobile number, at most
- * NOTICE_REMIND_MAX_SMS); at most once in NOTICE_REMIND_INTERVAL_MINUTES. The answer counts both.
+ * their open shells and by an in-app message, and with `sms` by text message (those with a mobile
+ * number, at most NOTICE_REMIND_MAX_SMS); at most once in NOTICE_REMIND_INTERVAL_MINUTES. The
+ * messages are rows of the outbox written in the reminder's transaction (retried until delivered).
+ * The answer counts the members reminded and the text messages queued.
  */
 export const remindUnread =
   (deps: RemindDeps) => async (tx: Tx, row: NoticeRow, body: unknown, ctx: AdminContext) => {
@@ -53,22 +60,37 @@ export const remindUnread =
     if (claimed.length === 0) throw new AppError('NOTICE_REMIND_TOO_SOON');
     const unread = await unreadMembers(tx, tenantId, row.id);
     const mobiles = sms
-      ? unread.flatMap((member) => (member.mobile ? [member.mobile] : [])).slice(0, NOTICE_REMIND_MAX_SMS)
+      ? unread
+          .flatMap(({ accountId, mobile }) => (mobile ? [{ accountId, mobile }] : []))
+          .slice(0, NOTICE_REMIND_MAX_SMS)
       : [];
+    const text = reminderText(row.title);
+    const common = {
+      tenantId,
+      source: 'notice-remind' as const,
+      content: text,
+      createdBy: ctx.operator.name,
+      priority: 'high' as const,
+    };
+    await deps.outbox.enqueue(tx, [
+      ...unread.map((member) => ({
+        ...common,
+        accountId: member.accountId,
+        channel: 'in-app' as const,
+        title: '通知公告提醒',
+        link: NOTICE_REMINDER_LINK,
+      })),
+      ...mobiles.map(({ accountId, mobile }) => ({ ...common, accountId, channel: 'sms' as const, mobile })),
+    ]);
     ctx.answerExtra = { remindedCount: unread.length, smsCount: mobiles.length };
     ctx.afterCommit(async () => {
+      deps.outbox.wake();
       await deps.remind({
         tenantId,
         noticeId: row.id,
         title: row.title,
         accountIds: unread.map((member) => member.accountId),
       });
-      const text = reminderText(row.title);
-      for (const mobile of mobiles) {
-        await deps.sms
-          .send({ mobile, template: 'message', params: { content: text }, text })
-          .catch((error: unknown) => deps.onSmsError?.(error));
-      }
     });
     return undefined;
   };

@@ -10,6 +10,8 @@ import { searchSources } from './sources';
 
 /** A background run that indexed this many records refreshes the planner's statistics. */
 const ANALYZE_AFTER_RECORDS = 5_000;
+/** Queue rows taken (by searches catching up, too) before the minute's look clears them. */
+const VACUUM_AFTER_RECORDS = 1_000;
 /** Looks at the queue this often in the background (a search catches up on its own at once). */
 const INDEX_TICK_MS = 60_000;
 
@@ -83,6 +85,8 @@ export const createSearchModule = ({ db, pubsub, menuTrees, reporter }: SearchMo
             outdatedQueued = true;
           }
           if (await indexer.hasPending()) indexInBackground();
+          else if (!running && indexer.takenSinceMaintenance() >= VACUUM_AFTER_RECORDS)
+            await indexer.analyze();
         })().catch((error: unknown) => onError(error, 'looking at the search queue failed'));
       }, INDEX_TICK_MS);
       tick.unref();

@@ -17,6 +17,8 @@ export interface SourceQuery {
   source: string;
   match: string;
   weight: number;
+  /** The viewer's scopes (search_index.scope) when the source declares them; none: the match alone. */
+  scopes?: readonly string[];
 }
 
 export interface FoundRow {
@@ -39,6 +41,14 @@ export interface FoundRows {
 const RANK_WEIGHTS = '{0.1, 0.2, 0.4, 1.0}';
 
 /**
+ * A text[] parameter as one array literal (both drivers pass a text value alike), not the JSON of
+ * anyOf: a value the planner sees lets it weigh the scopes against the match when it plans.
+ */
+export const textArrayLiteral = (values: readonly string[]) =>
+  `{${values.map((value) => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+const scopeArray = (scopes: readonly string[]) => sql`${textArrayLiteral(scopes)}::text[]`;
+
+/**
  * One source's best rows: candidates from the index alone (its GIN index; no row-level security there,
  * see migration 0028), ranked, and only the best read from search_documents, under its policy.
  */
@@ -50,7 +60,7 @@ const sourcePart = (query: SourceQuery, rankQuery: string, rows: number): SQL =>
             ts_rank_cd(${RANK_WEIGHTS}::float4[], c.tsv, ${rankQuery}::tsquery) * ${query.weight}::float8 AS rank
      FROM (
        SELECT i.document_id, i.tsv, i.title_length FROM search_index i
-       WHERE i.tsv @@ ${query.match}::tsquery
+       WHERE i.tsv @@ ${query.match}::tsquery${query.scopes ? sql` AND i.scope = ANY (${scopeArray(query.scopes)})` : sql``}
        LIMIT ${CANDIDATES_PER_SOURCE}
      ) c
      ORDER BY rank DESC, c.title_length, c.document_id

@@ -38,6 +38,8 @@ export const searchIndex = pgTable('search_index', {
   documentId: bigint('document_id', { mode: 'number' }).primaryKey(),
   tsv: tsvector('tsv').notNull(),
   titleLength: integer('title_length').notNull(),
+  /** Migration 0039: the access tag every viewer who may find the document holds (see source.ts). */
+  scope: text('scope'),
 });
 
 /** Migration 0028: records changed since they were indexed, queued by triggers. */

@@ -1,7 +1,7 @@
 import type { SearchAnswer, SearchGroup, SearchHit, SearchShell } from '@uniwim/contracts';
 import type { SearchAnalytics } from './analytics';
 import { highlightRanges, snippetOf } from './highlight';
-import { accessLexeme, type SearchIndexer, sourceTag, sourceTagOf, tenantTag } from './indexer';
+import { accessLexeme, type SearchIndexer, scopeKey, sourceTag, sourceTagOf, tenantTag } from './indexer';
 import { loadLexicon } from './lexicon';
 import { type FoundRow, ROWS_PER_HIT, type SearchRepo, type SourceQuery } from './repo';
 import type { EffectiveSettings, SearchSettingsService } from './settings';
@@ -32,7 +32,9 @@ const sourceMatch = (text: string, source: SearchSource, viewer: SearchViewer, a
   const qualified = (tag: string) => accessLexeme(sourceTagOf(source.name, tag));
   const groups: string[][] = [];
   if (source.tenantOwned) groups.push([qualified(tenantTag(viewer.tenantId))]);
-  groups.push(...access.tagGroups.map((group) => group.map(qualified)));
+  // Scopes narrow the candidates in their own column (repo.ts); the tags would only make the GIN
+  // index build the whole match the scope walk is there to avoid.
+  if (!access.scopes) groups.push(...access.tagGroups.map((group) => group.map(qualified)));
   // A qualified tag names its source: the source's own tag only when no group narrows the search.
   if (groups.length === 0) groups.push([accessLexeme(sourceTag(source.name))]);
   return `(${text}) & ${tagQuery(groups)}`;
@@ -80,6 +82,7 @@ export const createSearchService = (deps: SearchServiceDeps) => {
           source: source.name,
           match: sourceMatch(text, source, viewer, access),
           weight: effective.weightOf.get(source.name) ?? source.defaultWeight,
+          scopes: access.scopes?.map((scope) => scopeKey(source.name, scope)),
         },
       });
     });

@@ -32,6 +32,12 @@ export interface SearchDocument {
    * and the index itself keeps out every document carrying none of them.
    */
   tags?: readonly string[];
+  /**
+   * One of `tags` that every viewer who may find the document holds, when there is such a tag (a menu
+   * item's application). Declared together with `SourceAccess.scopes`: the index can then walk a
+   * viewer's scopes in order when a query matches most of it.
+   */
+  scope?: string;
   open: SearchOpen;
 }
 
@@ -52,6 +58,11 @@ export interface SourceAccess {
    * Checked in the index, so it keeps a large source's other records from costing anything.
    */
   tagGroups: readonly (readonly string[])[];
+  /**
+   * For a source whose documents declare a `scope`: the scopes of every document this viewer may
+   * find (none left out). Replaces the tag groups in the index's match.
+   */
+  scopes?: readonly string[];
   /** The exact check the tags cannot express (a menu item granted to the user's roles). */
   accepts?(recordId: string): boolean;
 }

@@ -38,15 +38,25 @@ const EMPTY_COUNT: TodoCount = { open: 0, overdue: 0 };
  * Members' to-dos: their own inbox (list, count, done and undo one or many) and the two ways items
  * arrive: from applications through their API credential, and from the platform's own features.
  */
-export const createTodoService = (deps: { db: Database }) => {
+export const createTodoService = (deps: {
+  db: Database;
+  /** After a committed create, done or undo: those members' header counts changed (live). */
+  changed?(tenantId: string, accountIds: string[]): Promise<void>;
+}) => {
+  const announce = async (tenantId: string, accountIds: string[]) => {
+    // The count is a convenience: a failed announcement must not fail the change that committed.
+    await deps.changed?.(tenantId, accountIds).catch(() => undefined);
+  };
+
   /** The member's tenant, or TODO_NOT_FOUND: writes outside a tenant find nothing. */
   const tenantOf = (member: TodoMember): string => {
     if (!member.tenantId) throw new AppError('TODO_NOT_FOUND');
     return member.tenantId;
   };
 
-  const setMine = (member: TodoMember, ids: string[], status: 'open' | 'done') =>
-    deps.db.withTenant(tenantOf(member), async (tx) => {
+  const setMine = async (member: TodoMember, ids: string[], status: 'open' | 'done') => {
+    const tenantId = tenantOf(member);
+    const updated = await deps.db.withTenant(tenantId, async (tx) => {
       const unique = [...new Set(ids)];
       const owned = await repo.ownedBy(tx, unique, member.accountId);
       if (owned.length !== unique.length) {
@@ -55,12 +65,15 @@ export const createTodoService = (deps: { db: Database }) => {
       }
       return (await repo.setStatus(tx, unique, status, member.accountId)).length;
     });
+    if (updated > 0) await announce(tenantId, [member.accountId]);
+    return updated;
+  };
 
   const insert = async (
     tenantId: string,
     values: Omit<Parameters<typeof repo.insert>[1], 'tenantId' | 'id'>,
-  ): Promise<TodoRow> =>
-    deps.db.withTenant(tenantId, async (tx) => {
+  ): Promise<TodoRow> => {
+    const { row, created } = await deps.db.withTenant(tenantId, async (tx) => {
       const id = newId('td-');
       const [inserted] = await repo.insert(tx, { tenantId, id, ...values });
       if (!inserted && values.externalId) {
@@ -68,10 +81,13 @@ export const createTodoService = (deps: { db: Database }) => {
         const existing = values.clientId
           ? await repo.byExternalId(tx, values.clientId, values.externalId)
           : undefined;
-        if (existing) return existing;
+        if (existing) return { row: existing, created: false };
       }
-      return (await repo.get(tx, id))!;
+      return { row: (await repo.get(tx, id))!, created: Boolean(inserted) };
     });
+    if (created) await announce(tenantId, [values.accountId]);
+    return row;
+  };
 
   return {
     listMine: async (member: TodoMember, query: MyTodoQuery): Promise<MyTodoPage> => {

@@ -22,6 +22,14 @@ export interface UsageLogRow {
   user_agent: string | null;
   /** When the request arrived (ISO 8601), not when the batch was written. */
   created_at: string;
+  // Issue 16: parsed once as the row is queued (client-info).
+  region_country: string | null;
+  region_province: string | null;
+  region_city: string | null;
+  device_type: string | null;
+  os: string | null;
+  browser: string | null;
+  client: string | null;
 }
 
 const COLUMNS = sql.raw(
@@ -43,6 +51,14 @@ const COLUMNS = sql.raw(
     'ip',
     'user_agent',
     'created_at',
+    // Issue 16: region and device
+    'region_country',
+    'region_province',
+    'region_city',
+    'device_type',
+    'os',
+    'browser',
+    'client',
   ].join(', '),
 );
 

@@ -11,6 +11,7 @@ import { newId } from '../../platform/crypto/tokens';
 import { BatchWriter } from '../../platform/db/batch-writer';
 import { AppError } from '../../platform/errors';
 import type { RequestContext } from '../auth/request-context';
+import { clientInfoOf } from '../client-info/client-info';
 import type { LogDeadLettersRepo } from '../log-dead-letters/repo';
 import type { ActiveSession } from '../sessions/repo';
 import type { UsersRepo } from '../users/repo';
@@ -90,25 +91,36 @@ export const createUsageLogService = (deps: {
       userName: string;
     },
     context: RequestContext,
-  ): UsageLogRow => ({
-    tenant_id: who.tenantId,
-    id: newId('ul-'),
-    account_id: who.accountId,
-    visitor_id: who.visitorId,
-    api_client_id: who.apiClientId ?? null,
-    user_name: who.userName,
-    source: log.source,
-    type: log.type,
-    application_id: log.applicationId,
-    application_name: log.applicationName ?? null,
-    function_id: log.functionId ?? null,
-    function_name: log.functionName ?? null,
-    path: log.path ?? null,
-    result: log.result,
-    ip: context.ip,
-    user_agent: context.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
-    created_at: new Date().toISOString(),
-  });
+  ): UsageLogRow => {
+    const info = clientInfoOf(context.ip, context.userAgent, who.apiClientId ? 'api' : context.channel);
+    return {
+      tenant_id: who.tenantId,
+      id: newId('ul-'),
+      account_id: who.accountId,
+      visitor_id: who.visitorId,
+      api_client_id: who.apiClientId ?? null,
+      user_name: who.userName,
+      source: log.source,
+      type: log.type,
+      application_id: log.applicationId,
+      application_name: log.applicationName ?? null,
+      function_id: log.functionId ?? null,
+      function_name: log.functionName ?? null,
+      path: log.path ?? null,
+      result: log.result,
+      ip: context.ip,
+      user_agent: context.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+      created_at: new Date().toISOString(),
+      // Issue 16: region and device, parsed once here (memoised per address and agent).
+      region_country: info.regionCountry,
+      region_province: info.regionProvince,
+      region_city: info.regionCity,
+      device_type: info.deviceType,
+      os: info.os,
+      browser: info.browser,
+      client: info.client,
+    };
+  };
 
   return {
     /** A signed-in user's log: the user and tenant are the session's, whatever the body says. */

@@ -81,6 +81,7 @@ export const createAuthGuard = (sessions: SessionService, clients?: ClientTokens
         const token = tokenOf(request);
         if (token && clients?.isClientToken(token)) {
           const caller = await resolveClient(request, clients, token);
+          request.apiClientScope = scope;
           await clients.admit(caller, scope, request.ip, reply);
           return;
         }

@@ -58,6 +58,29 @@ describe('Aliyun SMS provider against a local Dysmsapi fake', () => {
     ]);
   });
 
+  it("sends a tenant's own template with its variables by name (issue 15, message templates)", async () => {
+    await providerWith().send({
+      mobile: MOBILE,
+      template: 'message',
+      params: { content: '工单W-1请李工处理' },
+      text: '工单W-1请李工处理',
+      vendorTemplate: {
+        id: 'SMS_200300',
+        values: [
+          { name: 'orderNo', value: 'W-1' },
+          { name: 'name', value: '李工' },
+        ],
+      },
+    });
+
+    expect(fake.received).toEqual([
+      expect.objectContaining({
+        templateCode: 'SMS_200300',
+        templateParam: { orderNo: 'W-1', name: '李工' },
+      }),
+    ]);
+  });
+
   it('sends free text through the message template as `content`, with characters that need encoding', async () => {
     const text = "Hi! (it's) *done* ~ 100% & more";
     await providerWith().send({ mobile: MOBILE, template: 'message', params: {}, text });

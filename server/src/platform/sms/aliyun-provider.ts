@@ -22,6 +22,7 @@ export const createAliyunSmsProvider = (settings: AliyunSettings, deps: VendorDe
   const url = new URL('/', settings.endpoint).toString();
 
   const templateCodeFor = (message: SmsMessage): string => {
+    if (message.vendorTemplate) return message.vendorTemplate.id;
     if (message.template === 'verification-code') return settings.templateCode;
     if (settings.messageTemplateCode) return settings.messageTemplateCode;
     throw new SmsDeliveryError(
@@ -32,6 +33,9 @@ export const createAliyunSmsProvider = (settings: AliyunSettings, deps: VendorDe
   };
 
   const templateParam = (message: SmsMessage): string => {
+    // Aliyun names a template's variables (${orderNo}): ours by the same names.
+    if (message.vendorTemplate)
+      return JSON.stringify(Object.fromEntries(message.vendorTemplate.values.map((v) => [v.name, v.value])));
     const value = templateValue(NAME, message);
     return JSON.stringify(message.template === 'verification-code' ? { code: value } : { content: value });
   };

@@ -9,6 +9,16 @@ export interface SmsMessage {
   params: Record<string, string>;
   /** The whole message as a person reads it; used by the outbox and the webhook. */
   text: string;
+  /**
+   * A tenant's own approved vendor template (a message template's SMS template id) with its
+   * variables in the order the template's SMS content names them; instead of the free-text template.
+   */
+  vendorTemplate?: VendorTemplate;
+}
+
+export interface VendorTemplate {
+  id: string;
+  values: { name: string; value: string }[];
 }
 
 export interface SmsProvider {

@@ -18,5 +18,6 @@ export const templateValue = (provider: string, message: SmsMessage): string => 
 /** Values that must never show in an error: the parameters (the code) and the text. */
 export const sensitiveValues = (message: SmsMessage): string[] => [
   ...Object.values(message.params),
+  ...(message.vendorTemplate?.values.map((v) => v.value) ?? []),
   message.text,
 ];

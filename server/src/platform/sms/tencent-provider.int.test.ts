@@ -77,6 +77,26 @@ describe('Tencent SMS provider against a local SMS API 3.0 fake', () => {
     ]);
   });
 
+  it("sends a tenant's own template with its variables in order (issue 15, message templates)", async () => {
+    await providerWith().send({
+      mobile: MOBILE,
+      template: 'message',
+      params: { content: '工单W-1请李工处理' },
+      text: '工单W-1请李工处理',
+      vendorTemplate: {
+        id: '200300',
+        values: [
+          { name: 'orderNo', value: 'W-1' },
+          { name: 'name', value: '李工' },
+        ],
+      },
+    });
+
+    expect(fake.received).toEqual([
+      expect.objectContaining({ templateId: '200300', templateParams: ['W-1', '李工'] }),
+    ]);
+  });
+
   it('rejects when the secret key is wrong, without leaking the key or the code', async () => {
     const wrongKey = 'not-the-right-key-5c8d';
     const error = await rejectionOf(providerWith({ TENCENT_SECRET_KEY: wrongKey }).send(codeMessage));

@@ -28,6 +28,7 @@ export const createTencentSmsProvider = (settings: TencentSettings, deps: Vendor
   const endpoint = new URL(settings.endpoint);
 
   const templateIdFor = (message: SmsMessage): string => {
+    if (message.vendorTemplate) return message.vendorTemplate.id;
     if (message.template === 'verification-code') return settings.templateId;
     if (settings.messageTemplateId) return settings.messageTemplateId;
     throw new SmsDeliveryError(
@@ -60,7 +61,10 @@ export const createTencentSmsProvider = (settings: TencentSettings, deps: Vendor
         SmsSdkAppId: settings.sdkAppId,
         SignName: settings.signName,
         TemplateId: templateIdFor(message),
-        TemplateParamSet: [templateValue(NAME, message)],
+        // Tencent numbers a template's variables ({1}, {2}): ours in the order the content names them.
+        TemplateParamSet: message.vendorTemplate
+          ? message.vendorTemplate.values.map((v) => v.value)
+          : [templateValue(NAME, message)],
       });
       const timestamp = Math.floor(now().getTime() / 1000);
       const authorization = tc3Authorization(settings, SERVICE, timestamp, {

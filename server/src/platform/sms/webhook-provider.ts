@@ -25,6 +25,7 @@ export const createWebhookSmsProvider = (settings: WebhookSettings, deps: Vendor
         template: message.template,
         params: message.params,
         text: message.text,
+        ...(message.vendorTemplate ? { vendorTemplate: message.vendorTemplate } : {}),
         time: sentAt.toISOString(),
       });
       const answer = await postToVendor(NAME, doFetch, settings.timeoutMs, {

@@ -42,6 +42,8 @@ export interface PageExtras {
   allows?(record: AdminRow, action: string): boolean;
   /** A column's cell drawn from the whole record (a file's thumbnail, a masked secret, a label in its tag colour). */
   cells?: Readonly<Record<string, (record: AdminRow, language: Language) => ReactNode>>;
+  /** Issue 16: the pager's total in the page's own words (a log's "more than 10,000" past its count cap). */
+  showTotal?(total: number): ReactNode;
 }
 
 interface ResourcePageProps extends FormCustomisation, DetailCustomisation, PageExtras {
@@ -90,6 +92,7 @@ export const ResourcePage = ({
   cells,
   creatable = true,
   notice,
+  showTotal,
 }: ResourcePageProps) => {
   const { texts, language } = useAdminTexts();
   const { message, modal } = App.useApp();
@@ -335,7 +338,7 @@ export const ResourcePage = ({
             showSizeChanger: true,
             showQuickJumper: true,
             pageSizeOptions: [10, 20, 50, 100, 200],
-            showTotal: texts.total,
+            showTotal: showTotal ?? texts.total,
           }}
           onChange={(pagination, _filters, sorter) => {
             const one = Array.isArray(sorter) ? sorter[0] : sorter;

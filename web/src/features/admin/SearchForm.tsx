@@ -1,7 +1,7 @@
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import { type FilterKind, filterParameterNames, type ResourceDeclaration } from '@uniwim/contracts';
 import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
-import type { Dayjs } from 'dayjs';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Language } from '../../lib/language';
 import type { AdminTexts } from './admin-texts';
@@ -18,6 +18,20 @@ export const searchFiltersOf = (declaration: Pick<ResourceDeclaration, 'filters'
     ([field]) => !(declaration.recycleBin && field === 'deleted'),
   ) as [string, FilterKind][];
 
+/** Issue 16: the time range presets of every range filter (the last hour, day, week, month). */
+const rangePresets = (texts: AdminTexts) =>
+  (
+    [
+      [texts.lastHour, 1, 'hour'],
+      [texts.last24Hours, 24, 'hour'],
+      [texts.last7Days, 7, 'day'],
+      [texts.last30Days, 30, 'day'],
+    ] as const
+  ).map(([label, amount, unit]) => ({
+    label,
+    value: () => [dayjs().subtract(amount, unit), dayjs()] as [Dayjs, Dayjs],
+  }));
+
 /** Form values into the list's query parameters (a range becomes `<field>From` and `<field>To`). */
 export const filterQueryOf = (
   filters: readonly [string, FilterKind][],
@@ -29,8 +43,9 @@ export const filterQueryOf = (
     if (kind === 'dateRange') {
       const [from, to] = (value as [Dayjs | null, Dayjs | null] | undefined) ?? [];
       const [fromName, toName] = filterParameterNames(field, kind);
-      if (from) query[fromName!] = from.format('YYYY-MM-DD');
-      if (to) query[toName!] = to.format('YYYY-MM-DD');
+      // Issue 16: ranges carry their times (presets such as the last hour); the end minute is included.
+      if (from) query[fromName!] = from.startOf('minute').toISOString();
+      if (to) query[toName!] = to.startOf('minute').add(1, 'minute').toISOString();
     } else if (Array.isArray(value)) {
       if (value.length > 0) query[field] = value.join(',');
     } else if (typeof value === 'string' && value.trim() !== '') {
@@ -64,7 +79,16 @@ export const SearchForm = ({ declaration, texts, language, onSearch, hiddenFilte
 
   const control = (field: string, kind: FilterKind) => {
     const options = declaration.columns.find((c) => c.key === field)?.options;
-    if (kind === 'dateRange') return <DatePicker.RangePicker placeholder={[texts.from, texts.to]} />;
+    if (kind === 'dateRange') {
+      return (
+        <DatePicker.RangePicker
+          placeholder={[texts.from, texts.to]}
+          showTime={{ format: 'HH:mm', defaultValue: [dayjs().startOf('day'), dayjs().endOf('day')] }}
+          format="YYYY-MM-DD HH:mm"
+          presets={rangePresets(texts)}
+        />
+      );
+    }
     if (kind === 'boolean') {
       return (
         <Select

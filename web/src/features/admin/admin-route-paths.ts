@@ -25,6 +25,14 @@ export const ADMIN_RESOURCE_PATHS: ReadonlySet<string> = new Set([
   '/todoList',
   '/messageMessageClass',
   '/messageMessageTemplate',
+  // Issue 16: login log
+  '/loginLog',
+  // Issue 16: access logs and the watermark log
+  '/accessLogs',
+  '/ump/waterLog',
+  // Issue 16: statistics
+  '/loginStatistics',
+  '/systemVisitStatistics',
 ]);
 
 /** The user register of every tenant: /userLedger in the platform's scope (its menu entry's link). */
@@ -47,3 +55,12 @@ export const TENANT_SETTINGS_PATH = '/tenantSettings';
 
 // Issue 15: the platform's notices, shown to every tenant: /umpNotice in the platform's scope.
 export const PLATFORM_NOTICES_PATH = '/umpNotice?scope=dmp';
+
+// Issue 16: every tenant's login log: /loginLog in the platform's scope (its menu entry's link).
+export const PLATFORM_LOGIN_LOG_PATH = '/loginLog?scope=dmp';
+// Issue 16: every tenant's access logs and watermark log (migration 0037's menu entries).
+export const PLATFORM_ACCESS_LOGS_PATH = '/accessLogs?scope=dmp';
+export const PLATFORM_WATERMARK_LOGS_PATH = '/ump/waterLog?scope=dmp';
+// Issue 16: statistics of every tenant: /loginStatistics and /systemVisitStatistics in the platform's scope.
+export const PLATFORM_LOGIN_STATISTICS_PATH = '/loginStatistics?scope=dmp';
+export const PLATFORM_VISIT_STATISTICS_PATH = '/systemVisitStatistics?scope=dmp';

@@ -7,16 +7,34 @@ import {
   userLedgerResource,
 } from '@uniwim/contracts';
 import type { ComponentType } from 'react';
+import { loginLogPage, platformLoginLogPage } from '../login-log/login-log-page';
 import SearchSettingsView from '../search/SearchSettingsView';
+// Issue 16: statistics
+import { PlatformLoginStatisticsView, TenantLoginStatisticsView } from '../statistics/LoginStatisticsPage';
+import { PlatformVisitStatisticsView, TenantVisitStatisticsView } from '../statistics/VisitStatisticsPage';
 import TodoListView from '../todos/TodoListView';
+// Issue 16: statistics
 import {
+  // Issue 16: access logs and the watermark log
+  PLATFORM_ACCESS_LOGS_PATH,
   PLATFORM_DICTIONARIES_PATH,
   PLATFORM_FILES_PATH,
+  PLATFORM_LOGIN_LOG_PATH,
+  PLATFORM_LOGIN_STATISTICS_PATH,
   PLATFORM_NOTICES_PATH,
   PLATFORM_PARAMETERS_PATH,
   PLATFORM_USER_LEDGER_PATH,
+  PLATFORM_VISIT_STATISTICS_PATH,
+  PLATFORM_WATERMARK_LOGS_PATH,
   TENANT_MENUS_PATH,
 } from './admin-route-paths';
+// Issue 16: access logs and the watermark log
+import {
+  accessLogsPage,
+  platformAccessLogsPage,
+  platformWatermarkLogsPage,
+  watermarkLogsPage,
+} from './pages/access-logs/access-logs-page';
 import { apiClientsPage } from './pages/api-clients-page';
 import { applicationsPage } from './pages/applications/applications-page';
 import { platformDictionariesPage, tenantDictionariesPage } from './pages/dictionaries/dictionaries-page';
@@ -73,6 +91,14 @@ export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, AdminPageDefinition>
   '/todoList': { tabs: [{ declaration: todosResource }], view: TodoListView },
   '/messageMessageClass': single(messageClassesResource),
   '/messageMessageTemplate': messageTemplatesPage,
+  // Issue 16: login log
+  '/loginLog': loginLogPage,
+  // Issue 16: access logs (usage, operations, API calls) and the watermark log
+  '/accessLogs': accessLogsPage,
+  '/ump/waterLog': watermarkLogsPage,
+  // Issue 16: statistics (a tenant's own)
+  '/loginStatistics': { tabs: [], view: TenantLoginStatisticsView },
+  '/systemVisitStatistics': { tabs: [], view: TenantVisitStatisticsView },
 };
 
 /** A route opened with its scope in the query, shown instead of the route's own page. */
@@ -88,4 +114,12 @@ export const ADMIN_SCOPED_ROUTES: Readonly<Record<string, AdminPageDefinition>> 
   [PLATFORM_PARAMETERS_PATH]: platformParametersPage,
   // Issue 15: the platform's notices (admin_menu_items, migration 0029).
   [PLATFORM_NOTICES_PATH]: platformNoticesPage,
+  // Issue 16: every tenant's login log (admin_menu_items, migration 0036).
+  [PLATFORM_LOGIN_LOG_PATH]: platformLoginLogPage,
+  // Issue 16: every tenant's access logs and watermark log
+  [PLATFORM_ACCESS_LOGS_PATH]: platformAccessLogsPage,
+  [PLATFORM_WATERMARK_LOGS_PATH]: platformWatermarkLogsPage,
+  // Issue 16: statistics of every tenant (admin_menu_items, migration 0038).
+  [PLATFORM_LOGIN_STATISTICS_PATH]: { tabs: [], view: PlatformLoginStatisticsView },
+  [PLATFORM_VISIT_STATISTICS_PATH]: { tabs: [], view: PlatformVisitStatisticsView },
 };

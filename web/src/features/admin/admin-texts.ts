@@ -27,6 +27,11 @@ const zhCN = {
   all: '全部',
   from: '开始',
   to: '结束',
+  // Issue 16: time range presets
+  lastHour: '最近 1 小时',
+  last24Hours: '最近 24 小时',
+  last7Days: '最近 7 天',
+  last30Days: '最近 30 天',
   selected: (n: number) => `已选择 ${n} 项`,
   batchDelete: '批量删除',
   total: (n: number) => `共 ${n} 条`,
@@ -92,6 +97,11 @@ const enUS: AdminTexts = {
   all: 'All',
   from: 'From',
   to: 'To',
+  // Issue 16: time range presets
+  lastHour: 'Last hour',
+  last24Hours: 'Last 24 hours',
+  last7Days: 'Last 7 days',
+  last30Days: 'Last 30 days',
   selected: (n) => `${n} selected`,
   batchDelete: 'Delete selected',
   total: (n) => `${n} in total`,

@@ -1,4 +1,10 @@
-import { tenantCreateSchema, tenantsResource, tenantUpdateSchema } from '@uniwim/contracts';
+import {
+  messageTemplatesResource,
+  messageTemplateTestBodySchema,
+  tenantCreateSchema,
+  tenantsResource,
+  tenantUpdateSchema,
+} from '@uniwim/contracts';
 import { describe, expect, it } from 'vitest';
 import { bodyOf, fieldErrorsOf, formFieldsOf, validateWith, valuesOf } from './schema-form';
 
@@ -50,6 +56,18 @@ describe('forms from a declaration', () => {
     });
     expect(fieldErrorsOf([{ path: 'body.code', message: '编码已存在' }, { nonsense: true }])).toEqual({
       code: '编码已存在',
+    });
+  });
+});
+
+describe('a field of values by name', () => {
+  it('is one field whose object value goes into the body as it is (the test of a message template)', () => {
+    const fields = formFieldsOf(messageTemplatesResource, messageTemplateTestBodySchema);
+    const values = fields.find((field) => field.key === 'values');
+    expect(values).toMatchObject({ kind: 'text', title: { zh: '参数值', en: 'Parameter values' } });
+    expect(bodyOf(fields, { recipient: ' water.op ', values: { orderNo: 'W-1' } })).toEqual({
+      recipient: 'water.op',
+      values: { orderNo: 'W-1' },
     });
   });
 });

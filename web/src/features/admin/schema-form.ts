@@ -51,7 +51,8 @@ const withoutNull = (schema: JsonSchema): { schema: JsonSchema; nullable: boolea
 const kindOf = (schema: JsonSchema, options: ColumnDeclaration['options']): FieldKind => {
   if (schema.type === 'array') return options || schema.items?.enum ? 'multiselect' : 'tags';
   if (options || schema.enum) return 'select';
-  if (schema.type === 'object') return 'group';
+  // An object without declared properties (values by name) is one field, edited by a page's own control.
+  if (schema.type === 'object') return schema.properties ? 'group' : 'text';
   if (schema.type === 'boolean') return 'boolean';
   if (schema.type === 'integer' || schema.type === 'number') return 'number';
   if (schema.format === 'date-time') return 'datetime';

@@ -1,6 +1,7 @@
 import { useLanguage } from '../../i18n';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { readStoredToken } from '../../lib/storage-keys';
+import { ListWidgets } from './HomeListWidgets';
 import { Banners, Greeting, KpiCards, QuickEntries, RecentVisits, useOverview } from './HomeWidgets';
 import { homeTexts } from './home-texts';
 import { SignInFirst } from './SignInFirst';
@@ -8,8 +9,9 @@ import './home.css';
 
 /**
  * /homepage: the tenant-branded home. appTemp picks the layout: "default" stacks the banners, the
- * greeting and the KPI cards above the entries; "compact" keeps the entries beside a side column of
- * banners and cards. Each widget asks the server on its own, so one failing leaves the rest.
+ * greeting and the KPI cards above the entries, the recent visits and the list widgets (notices,
+ * to-dos, messages) in columns; "compact" keeps the entries and lists beside a side column of banners
+ * and cards. Each widget asks the server on its own, so one failing leaves the rest.
  */
 const HomeContent = () => {
   const texts = useLocalizedTexts(homeTexts);
@@ -22,6 +24,7 @@ const HomeContent = () => {
         <div className="home__main">
           <Greeting texts={texts} />
           <QuickEntries texts={texts} />
+          <ListWidgets texts={texts} english={english} />
           <RecentVisits texts={texts} />
         </div>
         <aside className="home__side">
@@ -40,6 +43,7 @@ const HomeContent = () => {
         <QuickEntries texts={texts} />
         <RecentVisits texts={texts} />
       </div>
+      <ListWidgets texts={texts} english={english} />
     </div>
   );
 };

@@ -6,6 +6,7 @@ import { api } from '../../lib/api';
 import { isFramed } from '../pages/page-session';
 import { AppIcon } from './AppIcon';
 import { homeApi } from './home-api';
+import { earlyOr } from './home-prefetch';
 import type { HomeTexts } from './home-texts';
 import { KpiSettings } from './KpiSettings';
 import { requestMenuOpening } from './open-in-shell';
@@ -13,7 +14,12 @@ import { WidgetBody } from './WidgetBody';
 
 const home = homeApi(api);
 
-export const useOverview = () => useQuery({ queryKey: ['home', 'overview'], queryFn: home.overview });
+export const useOverview = () =>
+  useQuery({ queryKey: ['home', 'overview'], queryFn: () => earlyOr('overview', home.overview) });
+
+/** The widgets the user sees (KPI cards, lists): one request shared by both sections. */
+export const useWidgetList = () =>
+  useQuery({ queryKey: ['home', 'widgets'], queryFn: () => earlyOr('widgets', home.widgets) });
 
 /** Opens a menu item in the shell; an application without a page says so. */
 const useOpenMenu = (texts: HomeTexts) => {
@@ -67,7 +73,10 @@ export const Banners = ({ texts }: { texts: HomeTexts }) => {
 };
 
 export const QuickEntries = ({ texts }: { texts: HomeTexts }) => {
-  const applications = useQuery({ queryKey: ['home', 'applications'], queryFn: home.applications });
+  const applications = useQuery({
+    queryKey: ['home', 'applications'],
+    queryFn: () => earlyOr('applications', home.applications),
+  });
   const { open, holder } = useOpenMenu(texts);
   return (
     <Card title={texts.quickEntries} className="home-card">
@@ -101,7 +110,7 @@ export const QuickEntries = ({ texts }: { texts: HomeTexts }) => {
 };
 
 export const RecentVisits = ({ texts }: { texts: HomeTexts }) => {
-  const recent = useQuery({ queryKey: ['home', 'recent'], queryFn: home.recent });
+  const recent = useQuery({ queryKey: ['home', 'recent'], queryFn: () => earlyOr('recent', home.recent) });
   const { open, holder } = useOpenMenu(texts);
   return (
     <Card title={texts.recent} className="home-card">
@@ -151,7 +160,7 @@ const kpiOf = (data: unknown): HomeKpi => {
 const KpiCard = ({ widget, texts, english }: { widget: HomeWidget; texts: HomeTexts; english: boolean }) => {
   const data = useQuery({
     queryKey: ['home', 'widget', widget.name],
-    queryFn: async () => kpiOf((await home.widget(widget.name)).data),
+    queryFn: async () => kpiOf((await earlyOr(`widget:${widget.name}`, () => home.widget(widget.name))).data),
   });
   return (
     <Card size="small" className="home-kpi" data-testid="home-kpi" data-widget={widget.name}>
@@ -170,7 +179,7 @@ const KpiCard = ({ widget, texts, english }: { widget: HomeWidget; texts: HomeTe
 };
 
 export const KpiCards = ({ texts, english }: { texts: HomeTexts; english: boolean }) => {
-  const widgets = useQuery({ queryKey: ['home', 'widgets'], queryFn: home.widgets });
+  const widgets = useWidgetList();
   const canConfigure = useOverview().data?.canConfigure ?? false;
   return (
     <section className="home-kpis" aria-label={texts.kpis}>

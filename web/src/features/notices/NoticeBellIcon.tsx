@@ -2,19 +2,19 @@ import { BellOutlined } from '@ant-design/icons';
 import type { NoticeUnread } from '@uniwim/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { useLocalizedTexts } from '../../i18n/texts';
-import { NOTICE_CHANNEL, noticeApi, noticeStreamUrl } from './notice-api';
+import { subscribeShellLive } from '../shell/shell-live';
+import { NOTICE_CHANNEL, noticeApi } from './notice-api';
 import { noticesTexts } from './notices-texts';
 import './notices.css';
 
 /** A safety net beside the socket: scheduled notices come due and expire without an event. */
 const POLL_MS = 60_000;
-const RECONNECT_MS = 5_000;
 
 /**
- * The signed-in member's unread notice count, live: the server's socket sends it at once and again
+ * The signed-in member's unread notice count, live: the shell's socket sends it at once and again
  * whenever a notice of the tenant (or the platform's) is published or revoked, on any instance; a
  * read in the notice page (another frame of this origin) asks for it again; and a slow poll covers
- * notices whose time comes. A socket that drops is opened again.
+ * notices whose time comes. A socket that drops is opened again (shell-live.ts).
  */
 export const useNoticeCount = (
   onRemind: (notice: { id: string; title: string }) => void,
@@ -23,40 +23,25 @@ export const useNoticeCount = (
   const remindRef = useRef(onRemind);
   remindRef.current = onRemind;
   useEffect(() => {
-    const onRemind = (notice: { id: string; title: string }) => remindRef.current(notice);
     let stopped = false;
-    let socket: WebSocket | null = null;
-    let reconnect: ReturnType<typeof setTimeout> | undefined;
     const refresh = () =>
       noticeApi.unread().then(
         (answer) => !stopped && setCount(answer),
         () => undefined,
       );
-    const connect = () => {
-      const url = noticeStreamUrl();
-      if (!url || stopped || typeof WebSocket === 'undefined') return;
-      socket = new WebSocket(url);
-      socket.onmessage = (event) => {
-        const message = JSON.parse(String(event.data)) as { type: string; data: unknown };
-        if (stopped) return;
-        if (message.type === 'unread') setCount(message.data as NoticeUnread);
-        if (message.type === 'remind') onRemind(message.data as { id: string; title: string });
-      };
-      socket.onclose = () => {
-        if (!stopped) reconnect = setTimeout(connect, RECONNECT_MS);
-      };
-    };
     void refresh();
-    connect();
+    // Issue 15: the shell's one live socket carries the notices' count beside messages and to-dos.
+    const stopCount = subscribeShellLive('unread', (unread) => !stopped && setCount(unread));
+    const stopRemind = subscribeShellLive('remind', (notice) => !stopped && remindRef.current(notice));
     const poll = setInterval(refresh, POLL_MS);
     const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(NOTICE_CHANNEL);
     if (channel) channel.onmessage = () => void refresh();
     return () => {
       stopped = true;
       clearInterval(poll);
-      clearTimeout(reconnect);
+      stopCount();
+      stopRemind();
       channel?.close();
-      socket?.close();
     };
   }, []);
   return count;

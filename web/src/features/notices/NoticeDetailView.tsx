@@ -1,18 +1,13 @@
 import { PaperClipOutlined, PushpinOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, MyNotice, MyNoticeDetail } from '@uniwim/contracts';
+import type { MyNotice, MyNoticeDetail } from '@uniwim/contracts';
 import { Alert, App, Button, Empty, Pagination, Space, Spin, Switch, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLocalizedTexts } from '../../i18n/texts';
-import { api } from '../../lib/api';
-import {
-  mountWatermark,
-  type WatermarkPolicyValues,
-  watermarkOptionsFor,
-  watermarkText,
-} from '../../lib/shell/watermark';
+// Issue 16: the notice's watermark carries its own trace id
+import { useTracedWatermark } from '../../lib/shell/traced-watermark';
 import { downloadWithToken } from '../admin/authorized-download';
 import { formatBytes } from '../files/file-texts';
 import { announceNoticeRead, noticeApi } from './notice-api';
@@ -23,34 +18,13 @@ const PAGE_SIZE = 20;
 const LEVEL_COLOURS = { normal: 'default', important: 'orange', urgent: 'red' } as const;
 const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 
-/** The user's watermark over the notice (the tenant's policy decides; the default when it cannot be read). */
-const useWatermarkOn = (target: HTMLElement | null) => {
-  useEffect(() => {
-    if (!target) return;
-    let unmount: (() => void) | undefined;
-    let cancelled = false;
-    void (async () => {
-      const user = await api.get<CurrentUser>('/ump/currUserInfo').catch(() => null);
-      if (!user || cancelled) return;
-      const options = await api
-        .get<WatermarkPolicyValues>('/ump/watermark')
-        .then((policy) => watermarkOptionsFor(policy, user))
-        .catch(() => ({ text: watermarkText(user) }));
-      if (!cancelled && options) unmount = mountWatermark(target, options);
-    })();
-    return () => {
-      cancelled = true;
-      unmount?.();
-    };
-  }, [target]);
-};
-
 const NoticeArticle = ({ id }: { id: string }) => {
   const texts = useLocalizedTexts(noticesTexts);
   const { message } = App.useApp();
   const client = useQueryClient();
   const [article, setArticle] = useState<HTMLElement | null>(null);
-  useWatermarkOn(article);
+  // The user's watermark over the notice, with the notice's own trace id (issue 16).
+  useTracedWatermark(article, 'load', { kind: 'notice', target: id });
   const detail = useQuery({
     queryKey: ['notices', 'detail', id],
     queryFn: async ({ signal }) => {

@@ -1,6 +1,5 @@
 import type { MyNoticeDetail, MyNoticesAnswer, NoticeUnread } from '@uniwim/contracts';
 import { api } from '../../lib/api';
-import { readStoredToken } from '../../lib/storage-keys';
 
 /** The member's side of notices (server: modules/notices/routes.ts). */
 export const noticeApi = {
@@ -24,12 +23,4 @@ export const announceNoticeRead = () => {
   const channel = new BroadcastChannel(NOTICE_CHANNEL);
   channel.postMessage('read');
   channel.close();
-};
-
-/** The socket of the live count: the token in the query (browsers send no header on a WebSocket). */
-export const noticeStreamUrl = (): string | null => {
-  const token = readStoredToken();
-  if (!token) return null;
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${window.location.host}/ump/notices/stream?token=${encodeURIComponent(token)}`;
 };

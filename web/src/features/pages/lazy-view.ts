@@ -1,4 +1,5 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { prefetchHome } from '../home/home-prefetch';
 import type { PageView } from './route-table';
 
 /** Spec section 9: a page chunk that has not arrived within 120 seconds counts as failed. */
@@ -36,8 +37,15 @@ const loaders: Record<PageView, () => Promise<ViewModule>> = {
   // Issue 15: notices.
   noticeDetail: () => import('../notices/NoticeDetailView'),
   // Issue 15: home and workbench
-  home: () => import('./views/HomePage'),
+  home: () => {
+    // The homepage's data is asked for while its code loads.
+    prefetchHome();
+    return import('./views/HomePage');
+  },
   workbench: () => import('./views/WorkbenchPage'),
+  // Issue 15: the message centre; /todoList keeps its view (the resource page's), titled for members.
+  messages: () => import('../message-centre/MessageCentreView'),
+  todos: () => import('../admin/ResourceView'),
 };
 
 /** One lazy component per view, each its own chunk, loaded the first time a route shows it. */
@@ -54,4 +62,7 @@ export const LAZY_VIEWS: Record<PageView, LazyExoticComponent<ComponentType>> = 
   // Issue 15: home and workbench
   home: lazy(() => withChunkTimeout(loaders.home)),
   workbench: lazy(() => withChunkTimeout(loaders.workbench)),
+  // Issue 15: the message centre; the members' to-dos
+  messages: lazy(() => withChunkTimeout(loaders.messages)),
+  todos: lazy(() => withChunkTimeout(loaders.todos)),
 };

@@ -20,6 +20,9 @@ const zhCN = {
     // Issue 15: home and workbench
     home: '首页',
     workbench: 'SaaS 工作台',
+    // Issue 15: the message centre; the members' to-dos
+    messages: '消息中心',
+    todos: '我的待办',
   } satisfies Record<PageView, string>,
   developing: {
     heading: '功能开发中',
@@ -76,6 +79,9 @@ const enUS: PageTexts = {
     // Issue 15: home and workbench
     home: 'Home',
     workbench: 'SaaS workbench',
+    // Issue 15: the message centre; the members' to-dos
+    messages: 'Message centre',
+    todos: 'My to-dos',
   },
   developing: {
     heading: 'Under development',

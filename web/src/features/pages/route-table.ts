@@ -10,6 +10,8 @@ import {
   PLATFORM_SETTINGS_PATH,
   TENANT_SETTINGS_PATH,
 } from '../admin/admin-route-paths';
+// Issue 15: the message centre
+import { MESSAGE_CENTRE_ROUTE } from '../message-centre/message-route';
 
 /** The pages page.html can show now; every other built-in route shows the developing page until it is built. */
 export type PageView =
@@ -24,7 +26,10 @@ export type PageView =
   | 'noticeDetail'
   // Issue 15: home and workbench
   | 'home'
-  | 'workbench';
+  | 'workbench'
+  // Issue 15: the message centre; the members' own to-do page (not an admin page).
+  | 'messages'
+  | 'todos';
 
 /**
  * One built-in route of page.html and how the page treats it (spec section 2, "Shell and admin
@@ -70,6 +75,9 @@ const BUILT_VIEWS: Readonly<Record<string, PageView>> = {
   // Issue 15: home and workbench
   '/homepage': 'home',
   '/saasWorkbench': 'workbench',
+  // Issue 15: the message centre; /todoList is every member's inbox, titled as such (not 系统管理).
+  [MESSAGE_CENTRE_ROUTE]: 'messages',
+  '/todoList': 'todos',
 };
 
 const applicationRoute = (path: string): PageRoute => ({
@@ -94,6 +102,8 @@ export const PAGE_ROUTES: readonly PageRoute[] = [
   ...APPLICATION_ROUTES.map(applicationRoute),
   // The effect-drawing viewer: cached, so its zoom survives a look at another tab.
   applicationRoute(PREVIEW_ROUTE),
+  // Issue 15: the message centre (the header's 消息, "view all").
+  applicationRoute(MESSAGE_CENTRE_ROUTE),
 ];
 
 const routesByPath = new Map(PAGE_ROUTES.map((route) => [route.path, route]));

@@ -4,7 +4,6 @@ import {
   KeyOutlined,
   LoginOutlined,
   LogoutOutlined,
-  MessageOutlined,
   SettingOutlined,
   SwapOutlined,
   UserOutlined,
@@ -13,6 +12,9 @@ import type { CurrentUser, LoginConfig, ShellMenu } from '@uniwim/contracts/clie
 import { Suspense, useState } from 'react';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { AfterFirstPaint, lazyWithAntd } from '../../app/lazy-antd';
+// Issue 15: the message centre
+import { MessageHeaderEntry } from '../message-centre/MessageHeaderEntry';
+import { MESSAGE_CENTRE_ROUTE } from '../message-centre/message-route';
 import { NoticeBellIcon } from '../notices/NoticeBellIcon';
 import { displayNameOf } from '../session/current-user';
 import { TodoHeaderEntry } from '../todos/TodoHeaderEntry';
@@ -35,7 +37,7 @@ const TenantSwitchDialog = lazyWithAntd(() =>
 
 /** Built-in pages behind the header's notices and messages entries. */
 export const NOTICES_ROUTE = '/umpNoticeDetail';
-export const MESSAGES_ROUTE = '/todoList';
+export const MESSAGES_ROUTE = MESSAGE_CENTRE_ROUTE;
 /** Issue 15: the header's to-do entry (with the member's open count) opens the inbox. */
 export const TODOS_ROUTE = '/todoList';
 
@@ -49,6 +51,8 @@ interface ShellHeaderProps {
   texts: ShellTexts;
   onOpenMenu: (menu: ShellMenu) => void;
   onOpenRoute: (route: string, name: string) => void;
+  /** Issue 15: opens a message's link in a tab (a page of the product, or an address as it is). */
+  onOpenLink: (link: string, name: string) => void;
   onLogout: () => void;
 }
 
@@ -130,11 +134,10 @@ export const ShellHeader = (props: ShellHeaderProps) => {
               data-testid="shell-notices"
               onClick={() => onOpenRoute(NOTICES_ROUTE, texts.notices)}
             />
-            <HeaderEntry
-              icon={<MessageOutlined />}
-              label={texts.messages}
-              data-testid="shell-messages"
-              onClick={() => onOpenRoute(MESSAGES_ROUTE, texts.messages)}
+            {/* Issue 15: the message centre (a drawer; its "view all" opens the full page). */}
+            <MessageHeaderEntry
+              onOpenLink={props.onOpenLink}
+              onOpenCentre={(label) => onOpenRoute(MESSAGES_ROUTE, label)}
             />
             {/* Issue 15: messages and to-dos */}
             <TodoHeaderEntry onOpen={(label) => onOpenRoute(TODOS_ROUTE, label)} />

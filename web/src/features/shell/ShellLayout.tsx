@@ -1,12 +1,6 @@
-import type { CurrentUser } from '@uniwim/contracts/client';
 import { useEffect } from 'react';
-import { api } from '../../lib/api';
-import {
-  mountWatermark,
-  type WatermarkPolicyValues,
-  watermarkOptionsFor,
-  watermarkText,
-} from '../../lib/shell/watermark';
+// Issue 16: the watermark carries the shown page's trace id
+import { useTracedWatermark } from '../../lib/shell/traced-watermark';
 import { readStoredToken } from '../../lib/storage-keys';
 // Issue 15: home and workbench
 import { useMenuOpenRequests } from '../home/useMenuOpenRequests';
@@ -21,33 +15,6 @@ import type { ShellQuery } from './shell-query';
 import { logoutFromShell } from './shell-session';
 import type { ShellTexts } from './shell-texts';
 import { useShellNavigation } from './useShellNavigation';
-
-/**
- * Spec section 3 "Watermark options": the user's name and masked phone over the whole shell, with
- * the spec's defaults; put back whenever it is removed or restyled. Visitors get none.
- */
-const useWatermark = (user: CurrentUser | null) => {
-  useEffect(() => {
-    if (!user) return;
-    // After the shell's first paint: drawing it measures the page, which would force a layout early.
-    let unmount: (() => void) | undefined;
-    let cancelled = false;
-    const timer = setTimeout(async () => {
-      // The active tenant's policy (issue 13) may turn it off or set its text; when it cannot be read,
-      // the default watermark stays: a failure never removes it.
-      const options = await api
-        .get<WatermarkPolicyValues>('/ump/watermark')
-        .then((policy) => watermarkOptionsFor(policy, user))
-        .catch(() => ({ text: watermarkText(user) }));
-      if (!cancelled && options) unmount = mountWatermark(document.body, options);
-    }, 0);
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-      unmount?.();
-    };
-  }, [user]);
-};
 
 interface ShellLayoutProps {
   kind: ShellKind;
@@ -64,7 +31,15 @@ export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
   const navigation = useShellNavigation(kind, data, query);
   // Issue 15: home and workbench (their quick entries open menu items through the shell).
   useMenuOpenRequests(navigation.tree, navigation.openMenu);
-  useWatermark(data.user);
+  // Spec section 3 "Watermark options": the user's name and masked phone over the whole shell, put
+  // back whenever it is removed or restyled; visitors get none. Issue 16: with the trace id of the
+  // page shown (the tab's configured link, never its address with a token in it).
+  const activeTab = navigation.tabs.tabs.find((tab) => tab.Id === navigation.tabs.activeId);
+  useTracedWatermark(document.body, data.user, {
+    kind: 'page',
+    target: activeTab ? activeTab.ValBuffer || activeTab.Id : `${kind}.html`,
+    targetLabel: activeTab?.Name,
+  });
   const bare = query.preview || query.fromApp;
 
   const title = data.config.title || (kind === 'admin' ? texts.adminTitle : texts.indexTitle);
@@ -83,17 +58,16 @@ export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
     );
 
   // Issue 15: messages and to-dos (a framed page asks the shell to open a link in a tab).
-  useShellMessages({
-    onOpen: (link, name) =>
-      navigation.openPage(
-        linkTabEntry(link, name, {
-          token: readStoredToken(),
-          tenantId: data.user?.tenantId ?? null,
-          sn: data.user?.sn ?? null,
-          scene: kind,
-        }),
-      ),
-  });
+  const openLink = (link: string, name: string) =>
+    navigation.openPage(
+      linkTabEntry(link, name, {
+        token: readStoredToken(),
+        tenantId: data.user?.tenantId ?? null,
+        sn: data.user?.sn ?? null,
+        scene: kind,
+      }),
+    );
+  useShellMessages({ onOpen: openLink });
 
   return (
     <div className={`shell${bare ? ' shell--bare' : ''}`} data-testid="shell" data-shell-kind={kind}>
@@ -107,6 +81,7 @@ export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
           texts={texts}
           onOpenMenu={navigation.openMenu}
           onOpenRoute={openRoute}
+          onOpenLink={openLink}
           onLogout={() => void logoutFromShell()}
         />
       )}

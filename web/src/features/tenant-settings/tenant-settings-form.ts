@@ -47,6 +47,26 @@ const TENANT_CONTROLS: Record<string, Omit<SettingsField, 'group' | 'key' | 'tit
       rule(4, '自定义正则（填写下方规则）', 'Own pattern (below)'),
     ],
   },
+  // Issue 15: appTemp picks the members' homepage layout (HOME_LAYOUTS; empty is the default one).
+  'signInLook.appTemp': {
+    control: 'select',
+    options: [
+      {
+        value: '',
+        label: {
+          zh: '标准：轮播图、问候和指标卡片在上，入口与列表在下',
+          en: 'Standard: banners, greeting and cards above',
+        },
+      },
+      {
+        value: 'compact',
+        label: {
+          zh: '紧凑：入口与列表在左，轮播图和指标卡片在右',
+          en: 'Compact: entries and lists beside banners and cards',
+        },
+      },
+    ],
+  },
 };
 
 export const tenantFieldsOf = (group: TenantSettingsGroup): SettingsField[] =>

@@ -4,11 +4,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { HeaderEntry } from '../shell/HeaderEntry';
+import { subscribeShellLive } from '../shell/shell-live';
 import { shellMessageOf, TODOS_CHANGED_MESSAGE } from './shell-open';
 import { todoTexts } from './todo-texts';
 import './todos.css';
 
-/** How often the header asks again while the shell stays open (also on focus and after a change). */
+/**
+ * A safety net beside the live socket (overdue ones turn overdue with no event): how often the header
+ * asks again while the shell stays open (also on focus and after a change).
+ */
 export const TODO_COUNT_REFRESH_MS = 60_000;
 
 /**
@@ -28,6 +32,8 @@ export const TodoHeaderEntry = ({ onOpen }: { onOpen: (label: string) => void })
 
   useEffect(() => {
     refresh();
+    // Issue 15: live through the shell's socket (a to-do posted, done or undone on any instance).
+    const stopLive = subscribeShellLive('todos', setCount);
     const timer = setInterval(refresh, TODO_COUNT_REFRESH_MS);
     const onFocus = () => refresh();
     const onMessage = (event: MessageEvent) => {
@@ -36,6 +42,7 @@ export const TodoHeaderEntry = ({ onOpen }: { onOpen: (label: string) => void })
     window.addEventListener('focus', onFocus);
     window.addEventListener('message', onMessage);
     return () => {
+      stopLive();
       clearInterval(timer);
       window.removeEventListener('focus', onFocus);
       window.removeEventListener('message', onMessage);

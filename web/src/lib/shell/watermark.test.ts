@@ -54,6 +54,7 @@ describe('spec section 9, watermark defaults', () => {
       size: { width: 300, height: 100 },
       angle: -30,
       zIndex: 10,
+      traceId: '',
     });
   });
 

@@ -1,3 +1,11 @@
+import {
+  PATTERN_DOT,
+  PATTERN_MARGIN,
+  PATTERN_PITCH,
+  TRACE_ID_PATTERN,
+  tracePatternCells,
+} from '@uniwim/contracts/client';
+
 /**
  * Spec section 3 "Watermark options" and section 9 defaults. The watermark is a layer of tiled,
  * rotated text over the shell that lets no click through to itself and puts itself back when it
@@ -22,6 +30,11 @@ export interface WatermarkOptions {
   /** Degrees the text rises from the horizontal. */
   angle: number;
   zIndex: number;
+  /**
+   * Issue 16: the view's trace id (8 characters, '' for none): written as a last line of the text and
+   * drawn as a faint dot grid in every tile, so a cropped screenshot still carries it.
+   */
+  traceId: string;
 }
 
 export const WATERMARK_DEFAULTS: Readonly<WatermarkOptions> = Object.freeze({
@@ -37,6 +50,7 @@ export const WATERMARK_DEFAULTS: Readonly<WatermarkOptions> = Object.freeze({
   size: Object.freeze({ width: 200, height: 120 }),
   angle: 20,
   zIndex: 9999,
+  traceId: '',
 });
 
 const finiteOr = (value: number | undefined, fallback: number, min: number, max: number): number =>
@@ -61,6 +75,7 @@ export const resolveWatermarkOptions = (options: Partial<WatermarkOptions>): Wat
     },
     angle: finiteOr(options.angle, d.angle, -360, 360),
     zIndex: Math.round(finiteOr(options.zIndex, d.zIndex, -1, 2_147_483_647)),
+    traceId: TRACE_ID_PATTERN.test(options.traceId ?? '') ? options.traceId! : '',
   };
 };
 
@@ -140,9 +155,41 @@ export interface TileCanvas {
     | 'globalAlpha'
     | 'textAlign'
     | 'textBaseline'
+    | 'setTransform'
+    | 'fillRect'
   > | null;
   toDataURL(type?: string): string;
 }
+
+/** The watermark's visible line naming the trace id. */
+export const traceLine = (traceId: string): string => `追踪码 ${traceId}`;
+
+/** Darkness of the trace dots: about 13 levels of 255 on white, hard to see, easy to measure. */
+const TRACE_DOT_ALPHA = 0.05;
+
+/**
+ * The trace id's dot grid in the tile's top-left corner, unrotated and in whole device pixels (a
+ * dot smeared over two pixels would fade below what a decoder can tell from the page).
+ */
+const drawTracePattern = (
+  context: Pick<CanvasRenderingContext2D, 'setTransform' | 'fillRect' | 'fillStyle' | 'globalAlpha'>,
+  traceId: string,
+  pixelRatio: number,
+) => {
+  const cells = tracePatternCells(traceId);
+  if (!cells) return;
+  context.setTransform(1, 0, 0, 1, 0, 0);
+  context.fillStyle = '#000';
+  context.globalAlpha = TRACE_DOT_ALPHA;
+  const pitch = Math.round(PATTERN_PITCH * pixelRatio);
+  const dot = Math.max(1, Math.round(PATTERN_DOT * pixelRatio));
+  const margin = Math.round(PATTERN_MARGIN * pixelRatio);
+  cells.forEach((row, y) => {
+    row.forEach((on, x) => {
+      if (on) context.fillRect(margin + x * pitch, margin + y * pitch, dot, dot);
+    });
+  });
+};
 
 /** Draws one tile: the text lines centred and rotated by `angle`, as a PNG data URL. */
 export const drawWatermarkTile = (
@@ -163,11 +210,12 @@ export const drawWatermarkTile = (
   context.globalAlpha = options.alpha;
   context.textAlign = 'center';
   context.textBaseline = 'middle';
-  const lines = textLines(options.text);
+  const lines = [...textLines(options.text), ...(options.traceId ? [traceLine(options.traceId)] : [])];
   const lineHeight = Number.parseFloat(options.fontSize) * 1.5;
   lines.forEach((line, index) => {
     context.fillText(line, 0, (index - (lines.length - 1) / 2) * lineHeight);
   });
+  if (options.traceId) drawTracePattern(context, options.traceId, pixelRatio);
   return canvas.toDataURL('image/png');
 };
 
@@ -191,6 +239,8 @@ const browserEnvironment = (): WatermarkEnvironment => ({
 });
 
 export const WATERMARK_LAYER_ATTRIBUTE = 'data-watermark';
+/** The layer's trace id in the page (issue 16): what the watermark's last line shows. */
+export const WATERMARK_TRACE_ATTRIBUTE = 'data-watermark-trace';
 
 /**
  * Puts the watermark layer into `container` and keeps it there: when the layer is removed, or any of
@@ -225,6 +275,7 @@ export const mountWatermark = (
     const element = env.document.createElement('div');
     element.setAttribute(WATERMARK_LAYER_ATTRIBUTE, '');
     element.setAttribute('aria-hidden', 'true');
+    if (resolved.traceId) element.setAttribute(WATERMARK_TRACE_ATTRIBUTE, resolved.traceId);
     element.setAttribute('style', watermarkLayerStyle(resolved, url, tile));
     return element;
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageTemplateTestBodySchema } from '../../message-send';
 import { defineResource } from '../resource';
 
 /**
@@ -105,12 +106,24 @@ export const messageTemplatesResource = defineResource({
     { key: 'updatedAt', title: { zh: '修改时间', en: 'Updated' }, list: true, kind: 'date' },
     { key: 'createdAt', title: { zh: '创建时间', en: 'Created' }, kind: 'date' },
   ],
-  fields: { classId: { zh: '消息分类', en: 'Class' } },
+  fields: {
+    classId: { zh: '消息分类', en: 'Class' },
+    recipient: { zh: '接收人账号', en: 'Recipient account' },
+    values: { zh: '参数值', en: 'Parameter values' },
+  },
   permissions: {
     list: 'message-template:list',
     create: 'message-template:create',
     update: 'message-template:update',
     delete: 'message-template:delete',
     export: 'message-template:export',
+  },
+  actions: {
+    // Sent through the outbox like any message (its rows are on the outbox tab); answers the template.
+    test: {
+      permission: 'message-template:test',
+      title: { zh: '发送测试', en: 'Send a test' },
+      body: messageTemplateTestBodySchema,
+    },
   },
 });

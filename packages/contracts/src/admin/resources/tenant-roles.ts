@@ -89,14 +89,46 @@ export const TENANT_ADMIN_PAGE_PERMISSIONS: Readonly<Record<string, readonly Per
     'message-template:update',
     'message-template:delete',
     'message-template:export',
+    // Issue 15: the message outbox and templated sending
+    'message-template:test',
+    'message-outbox:list',
+    'message-outbox:retry',
   ],
+  // Issue 16: login log (migration 0036 gives the page its first code).
+  'am-login-log': ['login-log:list', 'login-log:export', 'login-log:unlock'],
+  // Issue 16: the access log's tabs (usage, the tenant's operations, API calls) and the watermark log.
+  'am-access-logs': [
+    'access-log:list',
+    'access-log:export',
+    'operation-log:list-tenant',
+    'operation-log:export-tenant',
+    'api-access-log:list',
+    'api-access-log:export',
+  ],
+  'am-water-log': ['watermark-log:list', 'watermark-log:export'],
+  // Issue 16: statistics (the visit statistics page opens with the same code, below).
+  'am-login-statistics': ['statistics:view', 'log-retention:update'],
+};
+
+/**
+ * Pages that open with another page's code rather than carry codes of their own: the grant tree
+ * shows the code once, on the page that declares it (its label names both pages).
+ */
+export const TENANT_ADMIN_PAGES_SHARING_A_CODE: Readonly<Record<string, PermissionCode>> = {
+  'am-visit-statistics': 'statistics:view',
 };
 
 /** The console pages a member's tenant codes open (a page opens with its first code). */
 export const tenantAdminPagesOf = (codes: Iterable<string>): string[] => {
   const held = new Set(codes);
-  return Object.entries(TENANT_ADMIN_PAGE_PERMISSIONS)
-    .filter(([, pageCodes]) => pageCodes[0] !== undefined && held.has(pageCodes[0]))
+  const opening: [string, string | undefined][] = [
+    ...Object.entries(TENANT_ADMIN_PAGE_PERMISSIONS).map(
+      ([pageId, pageCodes]): [string, string | undefined] => [pageId, pageCodes[0]],
+    ),
+    ...Object.entries(TENANT_ADMIN_PAGES_SHARING_A_CODE),
+  ];
+  return opening
+    .filter(([, code]) => code !== undefined && held.has(code))
     .map(([pageId]) => pageId)
     .sort();
 };

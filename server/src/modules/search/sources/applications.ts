@@ -27,6 +27,7 @@ export const applicationsSource = (menuTrees: MenuTreeService): SearchSource => 
       keywords: [String(row.app_key)],
       pinyinTitle: true,
       tags: [applicationTag(String(row.id))],
+      scope: applicationTag(String(row.id)),
       open: { kind: 'application', applicationId: String(row.id) },
     }));
   },

@@ -38,16 +38,27 @@ export const applicationTag = (applicationId: string) => `app:${applicationId}`;
 const applicationGroup = (applicationIds: ReadonlySet<string>): string[][] =>
   applicationIds.size <= MAX_TAGS_PER_GROUP ? [[...applicationIds].map(applicationTag)] : [];
 
+/** The scopes of the viewer's tree: its applications (each document's scope is its application). */
+const applicationScopes = (applicationIds: ReadonlySet<string>) => [...applicationIds].map(applicationTag);
+
 /** Menu items of the viewer's tree: narrowed to its applications in the index, then item by item. */
 export const menuItemAccess = (tree: CachedTree | null): SourceAccess | null => {
   if (!tree || tree.byId.size === 0) return null;
   const { menuIds, applicationIds } = treeFacts(tree);
-  return { tagGroups: applicationGroup(applicationIds), accepts: (id) => menuIds.has(id) };
+  return {
+    tagGroups: applicationGroup(applicationIds),
+    scopes: applicationScopes(applicationIds),
+    accepts: (id) => menuIds.has(id),
+  };
 };
 
 /** Applications with at least one item in the viewer's tree. */
 export const applicationAccess = (tree: CachedTree | null): SourceAccess | null => {
   if (!tree || tree.byId.size === 0) return null;
   const { applicationIds } = treeFacts(tree);
-  return { tagGroups: applicationGroup(applicationIds), accepts: (id) => applicationIds.has(id) };
+  return {
+    tagGroups: applicationGroup(applicationIds),
+    scopes: applicationScopes(applicationIds),
+    accepts: (id) => applicationIds.has(id),
+  };
 };

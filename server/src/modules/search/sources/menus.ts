@@ -34,6 +34,7 @@ export const menuItemsSource = (menuTrees: MenuTreeService): SearchSource => ({
       keywords: typeof row.link === 'string' ? [row.link] : [],
       pinyinTitle: true,
       tags: [applicationTag(String(row.application_id))],
+      scope: applicationTag(String(row.application_id)),
       open: { kind: 'menu', menuId: String(row.id) },
     }));
   },

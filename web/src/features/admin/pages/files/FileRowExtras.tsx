@@ -4,6 +4,7 @@ import { type AdminScope, FILE_LINK_CHOICES_SECONDS, type FileRow } from '@uniwi
 import { Alert, App, Button, Empty, Image, Modal, Select, Space, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useLocalizedTexts } from '../../../../i18n/texts';
+import { useTracedWatermark } from '../../../../lib/shell/traced-watermark';
 import { formatDateTime } from '../../cells';
 import type { AdminRow } from '../../resource-api';
 import { resourceApi } from '../../resource-api';
@@ -14,6 +15,17 @@ type Opened = 'preview' | 'link' | 'references' | null;
 
 /** A file shown in the page: the image itself, or the PDF in the browser's viewer. */
 export const FilePreview = ({ file }: { file: FileRow }) => {
+  // Issue 16: the preview carries the user's watermark with the file's own trace id.
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  useTracedWatermark(frame, 'load', { kind: 'file', target: file.id, targetLabel: file.name }, 'absolute');
+  return (
+    <div ref={setFrame} style={{ position: 'relative' }} data-testid="file-preview-frame">
+      <FileContent file={file} />
+    </div>
+  );
+};
+
+const FileContent = ({ file }: { file: FileRow }) => {
   const texts = useLocalizedTexts(filesTexts);
   if (file.kind === 'image') {
     return (

@@ -1,0 +1,23 @@
+import type { LogRetention } from '@uniwim/contracts';
+import type { Database } from '../../platform/db/database';
+import { createDashboardRepo } from './dashboard-repo';
+import { createLogMaintenance } from './maintenance';
+import { createLogRetention } from './retention';
+import { createStatisticsService } from './service';
+
+/** Issue 16's parts wired together: the pages' service and the maintenance the app starts. */
+export const createStatisticsModule = (deps: {
+  db: Database;
+  logRetention(): Promise<LogRetention>;
+  onError(error: unknown): void;
+}) => {
+  const retention = createLogRetention({ db: deps.db, platformMaximum: deps.logRetention });
+  const maintenance = createLogMaintenance({ db: deps.db, retention, onError: deps.onError });
+  const service = createStatisticsService({
+    db: deps.db,
+    repo: createDashboardRepo(deps.db),
+    maintenance,
+    logRetention: deps.logRetention,
+  });
+  return { service, maintenance };
+};
