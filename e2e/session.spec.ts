@@ -33,6 +33,8 @@ test.describe('session', () => {
   test('a token about to expire is refreshed once, however many callers need it', async ({ page }) => {
     await signIn(page, { account: 'energy.admin', expectedName: '赵管理' });
     const before = await localStorageOf(page);
+    // Set off the shell (on a same-origin file): a request of the open page would refresh at once.
+    await page.goto(`${baseUrl}/favicon.svg`);
     await page.evaluate(() => localStorage.setItem('tokenTime', String(Date.now() + 5_000)));
 
     const refreshCalls: string[] = [];
@@ -40,7 +42,7 @@ test.describe('session', () => {
       if (request.url().endsWith('/dmp/refreshToken')) refreshCalls.push(request.postData() ?? '');
     });
     const refreshed = page.waitForResponse('**/dmp/refreshToken');
-    await page.reload();
+    await page.goto(`${baseUrl}/index.html`);
     expect(await (await refreshed).json()).toMatchObject({ Code: 0 });
     await expect(page.getByTestId('current-user-name')).toHaveText('赵管理');
 
@@ -54,11 +56,12 @@ test.describe('session', () => {
 
   test('a refused refresh shows an alert only OK dismisses, then logs out', async ({ page }) => {
     await signIn(page, { account: 'water.op', expectedName: '李运维' });
+    await page.goto(`${baseUrl}/favicon.svg`);
     await page.evaluate(() => {
       localStorage.setItem('UniWimRefreshToken', 'not-a-refresh-token');
       localStorage.setItem('tokenTime', String(Date.now() - 1_000));
     });
-    await page.reload();
+    await page.goto(`${baseUrl}/index.html`);
 
     const alert = page.locator('.ant-modal-confirm');
     await expect(alert).toBeVisible();
