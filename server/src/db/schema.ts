@@ -50,6 +50,7 @@ import {
   logMaintenanceRuns,
   logRollupDays,
   tenantLogRetention,
+  tenantRunningTotals,
   visitDailyItems,
   visitDailyStats,
 } from '../modules/statistics/schema';
@@ -404,4 +405,5 @@ export const schema = {
   logRollupDays,
   logMaintenanceRuns,
   tenantLogRetention,
+  tenantRunningTotals,
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDashboardRepo } from '../../src/modules/statistics/dashboard-repo';
 import { createLogRetention } from '../../src/modules/statistics/retention';
 import { buildDay } from '../../src/modules/statistics/rollup-repo';
 import type { Database } from '../../src/platform/db/database';
@@ -142,6 +143,63 @@ describe.each(testBackends())('log rollups and retention on $name', (backend) =>
     expect(await countOf()).toBe(before);
     await buildDay(db, day);
     expect(await countOf()).toBe((before ?? 0) + 5);
+  });
+
+  it('ranks tenants over any period exactly as a sum of the days, after late and repeated builds', async () => {
+    const dashboard = createDashboardRepo(db);
+    const directRanking = async (table: 'login' | 'visit', from: string, to: string) =>
+      query<{ id: string; value: number; secondary: number }>(
+        table === 'login'
+          ? sql`SELECT tenant_id AS id, sum(successes)::int AS value, sum(attempts)::int AS secondary FROM login_daily_stats
+              WHERE tenant_id IS NOT NULL AND day BETWEEN ${from}::date AND ${to}::date
+              GROUP BY 1 HAVING sum(attempts) > 0 ORDER BY 2 DESC, 1 LIMIT 20`
+          : sql`SELECT tenant_id AS id, sum(views)::int AS value, sum(downloads)::int AS secondary FROM visit_daily_stats
+              WHERE tenant_id IS NOT NULL AND day BETWEEN ${from}::date AND ${to}::date
+              GROUP BY 1 HAVING sum(views + downloads) > 0 ORDER BY 2 DESC, 1 LIMIT 20`,
+      );
+    const expectSameRanking = async (from: string, to: string) => {
+      for (const table of ['login', 'visit'] as const) {
+        const ranked = (await dashboard.tenantRanking(table, from, to)).map(({ id, value, secondary }) => ({
+          id,
+          value,
+          secondary,
+        }));
+        expect(ranked, `${table} ${from}..${to}`).toEqual(await directRanking(table, from, to));
+      }
+    };
+    // The month was built in order and 15 March again (the previous test): later days moved with it.
+    await expectSameRanking('2026-03-01', '2026-03-31');
+    await expectSameRanking('2026-03-16', '2026-03-16');
+    await expectSameRanking('2026-02-01', '2026-03-09');
+
+    // A tenant that first signs in on 12 March, rolled up after the later days were: it ranks, and
+    // the days after 12 March carry its totals.
+    const addLate = () =>
+      db.asPlatform((tx) =>
+        tx.execute(sql`
+          INSERT INTO login_logs (tenant_id, id, username, mode, result, created_at)
+          SELECT 't-late-rank', 'st-rank-' || g, 'late', 'password', 'success', timestamptz '2026-03-12 09:00:00+08'
+          FROM generate_series(1, 500) g`),
+      );
+    await addLate();
+    await buildDay(db, '2026-03-12');
+    const lateRanking = await dashboard.tenantRanking('login', '2026-03-10', '2026-03-20');
+    expect(lateRanking[0]).toMatchObject({
+      id: 't-late-rank',
+      name: 't-late-rank',
+      value: 500,
+      secondary: 500,
+    });
+    await expectSameRanking('2026-03-10', '2026-03-20');
+    await expectSameRanking('2026-03-13', '2026-03-31');
+
+    // Its rows leave and the day is built again: it is gone from every period.
+    await db.asPlatform((tx) => tx.execute(sql`DELETE FROM login_logs WHERE tenant_id = 't-late-rank'`));
+    await buildDay(db, '2026-03-12');
+    const after = await dashboard.tenantRanking('login', '2026-03-01', '2026-03-31');
+    expect(after.map((entry) => entry.id)).not.toContain('t-late-rank');
+    await expectSameRanking('2026-03-01', '2026-03-31');
+    await expectSameRanking('2026-03-12', '2026-03-12');
   });
 
   it('removes exactly the expired rows, in batches, and drops months past every retention', async () => {

@@ -181,9 +181,52 @@ const computeVisits = async (
 };
 
 /** Steps of a day's build, announced to a test that interrupts it. */
-export type BuildStep = 'cleared' | 'active-accounts' | 'login' | 'visits' | 'items';
+export type BuildStep = 'cleared' | 'active-accounts' | 'login' | 'visits' | 'items' | 'running-totals';
 
 const insertJson = (tx: Tx, statement: SQL) => tx.execute(statement);
+
+interface DayTotal {
+  tenantId: string;
+  value: number;
+  secondary: number;
+}
+
+/** Tenant `d.tenant_id`'s running total as of its last rollup day before `day`. */
+const totalBefore = (kind: string, day: string) => sql`
+  (SELECT p.value, p.secondary FROM tenant_running_totals p
+   WHERE p.kind = ${kind} AND p.tenant_id = d.tenant_id AND p.day < ${day}::date
+   ORDER BY p.day DESC LIMIT 1)`;
+
+/**
+ * Keeps tenant_running_totals true after `day` was (re)built: the day's own rows say the totals
+ * through it, and every later day of a tenant moves by what the day changed (a late or repeated
+ * build of a past day). Nightly, with no later day, it is one index probe per active tenant.
+ */
+const updateRunningTotals = async (tx: Tx, kind: 'login' | 'visit', day: string, totals: DayTotal[]) => {
+  const fresh = sql`(SELECT r."tenantId" AS tenant_id, r.value, r.secondary
+    FROM jsonb_to_recordset(${JSON.stringify(totals)}::jsonb) AS r("tenantId" text, value bigint, secondary bigint))`;
+  // What the day held before: its running total minus the one before it.
+  await tx.execute(sql`
+    WITH old AS (
+      SELECT d.tenant_id, d.value - coalesce(b.value, 0) AS value, d.secondary - coalesce(b.secondary, 0) AS secondary
+      FROM tenant_running_totals d LEFT JOIN LATERAL ${totalBefore(kind, day)} b ON true
+      WHERE d.kind = ${kind} AND d.day = ${day}::date),
+    change AS (
+      SELECT coalesce(f.tenant_id, o.tenant_id) AS tenant_id,
+        coalesce(f.value, 0) - coalesce(o.value, 0) AS value,
+        coalesce(f.secondary, 0) - coalesce(o.secondary, 0) AS secondary
+      FROM ${fresh} f FULL JOIN old o ON o.tenant_id = f.tenant_id)
+    UPDATE tenant_running_totals t SET value = t.value + c.value, secondary = t.secondary + c.secondary
+    FROM change c
+    WHERE t.kind = ${kind} AND t.tenant_id = c.tenant_id AND t.day > ${day}::date
+      AND (c.value <> 0 OR c.secondary <> 0)`);
+  await tx.execute(sql`DELETE FROM tenant_running_totals WHERE kind = ${kind} AND day = ${day}::date`);
+  if (totals.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO tenant_running_totals (kind, tenant_id, day, value, secondary)
+    SELECT ${kind}, d.tenant_id, ${day}::date, d.value + coalesce(b.value, 0), d.secondary + coalesce(b.secondary, 0)
+    FROM ${fresh} d LEFT JOIN LATERAL ${totalBefore(kind, day)} b ON true`);
+};
 
 /**
  * Rebuilds the rollup of one day: the old rows out and the new in, in one transaction, so a run
@@ -242,6 +285,25 @@ export const buildDay = (
           FROM jsonb_to_recordset(${JSON.stringify(rollup.items)}::jsonb) AS r("tenantId" text, "applicationId" text, "functionId" text, name text, opens int, users int)`,
       );
     await onStep('items');
+    await updateRunningTotals(
+      tx,
+      'login',
+      day,
+      rollup.login.flatMap((row) =>
+        row.tenantId === null
+          ? []
+          : [{ tenantId: row.tenantId, value: row.successes, secondary: row.attempts }],
+      ),
+    );
+    await updateRunningTotals(
+      tx,
+      'visit',
+      day,
+      rollup.visits.flatMap((row) =>
+        row.tenantId === null ? [] : [{ tenantId: row.tenantId, value: row.views, secondary: row.downloads }],
+      ),
+    );
+    await onStep('running-totals');
     const written =
       rollup.login.length + rollup.visits.length + rollup.items.length + Number(active[0]?.count ?? 0);
     await tx.execute(sql`

@@ -48,6 +48,23 @@ export const dailyActiveAccounts = pgTable(
   (t) => [primaryKey({ columns: [t.tenantId, t.day, t.accountId] })],
 );
 
+/**
+ * Migration 0040: each tenant's totals since its first rollup day, so a ranking over any period is
+ * the total at its end minus the total before it (login: successes and attempts; visit: views and
+ * downloads).
+ */
+export const tenantRunningTotals = pgTable(
+  'tenant_running_totals',
+  {
+    kind: text('kind', { enum: ['login', 'visit'] }).notNull(),
+    tenantId: text('tenant_id').notNull(),
+    day: date('day').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+    secondary: bigint('secondary', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.tenantId, t.day] })],
+);
+
 export const logRollupDays = pgTable('log_rollup_days', {
   day: date('day').primaryKey(),
   builtAt: timestamp('built_at', { withTimezone: true }).notNull().defaultNow(),
