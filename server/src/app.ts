@@ -216,6 +216,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       dataDir: config.dataDir,
       pubsub: options.pubsub,
       jobRunner: options.jobRunner,
+      traceExport: services.watermarkTraces.issueForExport,
     },
     resources,
   );

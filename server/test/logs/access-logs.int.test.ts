@@ -210,4 +210,34 @@ describe.each(testBackends())('access, operation, API call and watermark logs on
     await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets[0]!.rowCount).toBe(1 + 1050);
   });
+
+  it('stamps every export with a trace id that the watermark log maps back to the export', async () => {
+    const exported = await get('/ump/admin/access-logs/export?applicationId=app-gis', water);
+    expect(exported.statusCode, exported.body).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    // The rows stay on the first sheet (an import reads only it); the trace is on every printed page
+    // and on a second sheet.
+    const [rows, info] = workbook.worksheets;
+    expect(rows!.rowCount).toBe(1 + 2);
+    const footer = rows!.headerFooter.oddFooter ?? '';
+    const traceId = /追踪码 ([0-9A-Z]{8})/.exec(footer)?.[1];
+    expect(traceId, footer).toMatch(/^[0-9ABCDEFGHJKMNPQRSTVWXYZ]{8}$/);
+    expect(info!.name).toBe('导出信息');
+    expect(info!.getRow(1).values).toEqual([undefined, '追踪码', traceId]);
+    expect(String(info!.getRow(5).getCell(2).value)).toBe('2');
+    expect(String(info!.getRow(6).getCell(2).value)).toContain('applicationId=app-gis');
+
+    const found = await list(`/ump/admin/watermark-logs?id=${traceId}`, water);
+    expect(found.items).toEqual([
+      expect.objectContaining({
+        id: traceId,
+        tenantId: 't-water',
+        kind: 'export',
+        target: 'ump/admin/access-logs',
+        targetLabel: expect.stringContaining('applicationId=app-gis'),
+      }),
+    ]);
+    expect(await ids(`/ump/admin/watermark-logs?id=${traceId}`, energy)).toEqual([]);
+  });
 });

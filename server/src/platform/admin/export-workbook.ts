@@ -8,6 +8,22 @@ import { exportCell, exportColumnsOf, type WorkbookLanguage } from './workbook-c
 /** Rows read per transaction: large enough to be quick, small enough to keep memory flat. */
 export const EXPORT_PAGE_SIZE = 1_000;
 
+/** What the watermark log keeps of an export (issue 16): who exported what, from where. */
+export interface ExportTraceRequest {
+  tenantId: string | null;
+  accountId: string;
+  userName: string;
+  /** The resource, e.g. `ump/admin/login-logs`. */
+  target: string;
+  /** Its title and the filters applied. */
+  targetLabel: string;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+/** Issues an export's trace id (the access-logs module's watermark traces). */
+export type TraceExport = (request: ExportTraceRequest) => Promise<string>;
+
 export interface ExportRequest {
   definition: ResourceDefinition;
   /** The list's filters and sort; page and pageSize are the export's own. */
@@ -20,6 +36,8 @@ export interface ExportRequest {
   /** The rows to expect, when already counted (a job is queued with it): no count is made then. */
   total?: number;
   onProgress?(done: number, total: number): void;
+  /** When set, the file carries a trace id (footer and an 导出信息 sheet) that the watermark log maps back. */
+  traceExport?: TraceExport;
 }
 
 /** `租户-20261123-083000.xlsx`: what the browser saves the file as. */
@@ -44,6 +62,17 @@ export const exportTotal = async (request: Omit<ExportRequest, 'lang'>): Promise
 export const writeExportWorkbook = async (request: ExportRequest, file: string) => {
   const { definition, lang, ctx } = request;
   const columns = exportColumnsOf(definition.declaration);
+  const title = definition.declaration.title[lang];
+  const filters = filtersLabel(request.query);
+  const traceId = await request.traceExport?.({
+    tenantId: ctx.operator.tenantId,
+    accountId: ctx.operator.accountId,
+    userName: ctx.operator.name,
+    target: `${definition.declaration.scope}/admin/${definition.declaration.name}`,
+    targetLabel: `${title}${filters ? ` ${filters}` : ''}`,
+    ip: ctx.ip,
+    userAgent: ctx.userAgent,
+  });
   const partial = `${file}.part`;
   const ExcelJS = await loadExcelJS();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -52,8 +81,10 @@ export const writeExportWorkbook = async (request: ExportRequest, file: string) 
     useSharedStrings: false,
   });
   try {
-    const sheet = workbook.addWorksheet(definition.declaration.title[lang], {
+    const sheet = workbook.addWorksheet(title, {
       views: [{ state: 'frozen', ySplit: 1 }],
+      // Printed or shown in page layout on every page: who may have leaked a printout.
+      ...(traceId ? { headerFooter: traceFooter(traceId, lang) } : {}),
     });
     sheet.columns = columns.map((column) => ({
       header: column.title[lang],
@@ -91,6 +122,8 @@ export const writeExportWorkbook = async (request: ExportRequest, file: string) 
       } else if (written >= total) break;
     }
     sheet.commit();
+    if (traceId)
+      addTraceSheet(workbook, { traceId, lang, by: ctx.operator.name, title, filters, rows: written });
     await workbook.commit();
     await rename(partial, file);
     return { rows: written, size: (await stat(file)).size };
@@ -98,6 +131,59 @@ export const writeExportWorkbook = async (request: ExportRequest, file: string) 
     await unlink(partial).catch(() => undefined);
     throw error;
   }
+};
+
+const TRACE_TEXTS = {
+  zh: {
+    sheet: '导出信息',
+    traceId: '追踪码',
+    by: '导出人',
+    at: '导出时间',
+    data: '数据',
+    rows: '行数',
+    filters: '筛选条件',
+  },
+  en: {
+    sheet: 'Export',
+    traceId: 'Trace id',
+    by: 'Exported by',
+    at: 'Exported at',
+    data: 'Data',
+    rows: 'Rows',
+    filters: 'Filters',
+  },
+} as const;
+
+const traceFooter = (traceId: string, lang: WorkbookLanguage) => {
+  const footer = `&L${TRACE_TEXTS[lang].traceId} ${traceId}&R&P / &N`;
+  return { oddFooter: footer, evenFooter: footer, oddHeader: `&R${TRACE_TEXTS[lang].traceId} ${traceId}` };
+};
+
+/** The list's filters as one line (`status=1 name~水`), for the trace's label and the info sheet. */
+const filtersLabel = (query: ExportRequest['query']): string =>
+  Object.entries(query)
+    .filter(([key, value]) => key !== 'sort' && value !== undefined && value !== '')
+    .map(([key, value]) => `${key}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
+    .join(' ')
+    .slice(0, 150);
+
+/** A second sheet (the import reads the first only): the trace id and what it stands for. */
+const addTraceSheet = (
+  workbook: { addWorksheet(name: string): { addRow(values: unknown[]): { commit(): void }; commit(): void } },
+  info: { traceId: string; lang: WorkbookLanguage; by: string; title: string; filters: string; rows: number },
+) => {
+  const texts = TRACE_TEXTS[info.lang];
+  const sheet = workbook.addWorksheet(texts.sheet);
+  for (const row of [
+    [texts.traceId, info.traceId],
+    [texts.by, info.by],
+    [texts.at, new Date().toISOString()],
+    [texts.data, info.title],
+    [texts.rows, info.rows],
+    [texts.filters, info.filters],
+  ])
+    sheet.addRow(row).commit();
+  sheet.commit();
 };
 
 /** The declared export language: Chinese headers unless `lang=en`. */

@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import type { JobHandler } from '../jobs/runner';
 import type { JobRecord } from '../jobs/schema';
 import { scopeOf } from './admin-guard';
-import { exportFileName, writeExportWorkbook } from './export-workbook';
+import { exportFileName, type TraceExport, writeExportWorkbook } from './export-workbook';
 import { commitImportRows, writeErrorWorkbook } from './import-commit';
 import { parseImportWorkbook, validateImportRows } from './import-rows';
 import type { ListQuery } from './list-sql';
@@ -68,6 +68,7 @@ export const transferJobHandlers = (deps: {
   dataDir: string;
   definitions: readonly ResourceDefinition[];
   resolveFile(relative: string): string;
+  traceExport?: TraceExport;
 }): Map<string, JobHandler> => {
   const definitionOf = (job: JobRecord) => {
     const definition = deps.definitions.find(
@@ -92,6 +93,7 @@ export const transferJobHandlers = (deps: {
         // Counted when the job was asked for; the export itself counts nothing.
         total: job.total ?? undefined,
         onProgress: (done, total) => ctx.progress(done, total),
+        traceExport: deps.traceExport,
       },
       file.absolute,
     );

@@ -19,7 +19,13 @@ import { ok } from '../http/envelope';
 import type { JobsRepo } from '../jobs/repo';
 import { JOB_FILE_LIFETIME_MS, JOB_FILES_DIR, type JobRunner, jobFilePath } from '../jobs/runner';
 import { adminGuard, scopeOf } from './admin-guard';
-import { exportFileName, exportTotal, languageOf, writeExportWorkbook } from './export-workbook';
+import {
+  exportFileName,
+  exportTotal,
+  languageOf,
+  type TraceExport,
+  writeExportWorkbook,
+} from './export-workbook';
 import { commitImportRows, writeErrorWorkbook } from './import-commit';
 import { IMPORT_SYNC_LIMIT, parseImportWorkbook, validateImportRows } from './import-rows';
 import type { ListQuery } from './list-sql';
@@ -38,6 +44,7 @@ export interface TransferDeps extends Pick<AdminFrameworkDeps, 'db' | 'permissio
   dataDir: string;
   jobs: JobsRepo;
   runner: Pick<JobRunner, 'announce'>;
+  traceExport?: TraceExport;
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -174,7 +181,10 @@ export const transferRoutes =
           const dir = path.resolve(deps.dataDir, JOB_FILES_DIR);
           await mkdir(dir, { recursive: true });
           const file = path.join(dir, `${newId('export-')}.xlsx`);
-          const written = await writeExportWorkbook({ ...exportRequest, total }, file);
+          const written = await writeExportWorkbook(
+            { ...exportRequest, total, traceExport: deps.traceExport },
+            file,
+          );
           await inScope(ctx)((tx) =>
             recordOperation(tx, {
               ...noteOf(ctx, name, 'export', null, `导出${written.rows}行`),

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createJobsRepo } from '../jobs/repo';
 import { createJobRunner, type JobRunnerOptions, jobFilePath } from '../jobs/runner';
 import type { PubSub } from '../pubsub/pubsub';
+import type { TraceExport } from './export-workbook';
 import { jobRoutes } from './job-routes';
 import type { AdminFrameworkDeps, ResourceDefinition } from './resource-routes';
 import { transferJobHandlers } from './transfer-jobs';
@@ -12,6 +13,8 @@ import { IMPORT_MAX_BYTES, transferRoutes } from './transfer-routes';
 export interface TransferFrameworkDeps extends Pick<AdminFrameworkDeps, 'db' | 'permissions' | 'auth'> {
   dataDir: string;
   pubsub: PubSub;
+  /** Issue 16: each export's trace id, written into the file and kept in the watermark log. */
+  traceExport?: TraceExport;
   /** Tests: a faster heartbeat, a shorter stale limit, a fixed instance name. */
   jobRunner?: Partial<JobRunnerOptions>;
 }
@@ -36,6 +39,7 @@ export const registerAdminTransfers = async (
       dataDir: deps.dataDir,
       definitions,
       resolveFile: (relative) => jobFilePath(deps.dataDir, relative),
+      traceExport: deps.traceExport,
     }),
     options: deps.jobRunner,
   });
