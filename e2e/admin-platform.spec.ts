@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { baseUrl } from './support/environment';
+import { chooseOption } from './support/select';
 import { localStorageOf, submitSignIn } from './support/sign-in';
 
 /**
@@ -60,18 +61,12 @@ test.describe('platform administration', () => {
     await form.getByLabel('编码').fill(TENANT.code);
     await form.getByLabel('租户名称').fill(TENANT.name);
     await form.getByLabel('管理员手机号').fill(TENANT.mobile);
-    // The picker's options are fetched when it opens; a click that lands while they re-render is
-    // lost, so the choice is retried until it shows as a tag (a second click would undo it).
-    const packageField = form.getByLabel('套餐');
-    const chosen = form.locator('.ant-select-selection-item', { hasText: PACKAGE });
-    await expect(async () => {
-      if ((await chosen.count()) === 0) {
-        const option = page.locator('.ant-select-item-option', { hasText: PACKAGE });
-        if (!(await option.isVisible())) await packageField.click();
-        await option.click({ timeout: 2_000 });
-      }
-      await expect(chosen).toHaveCount(1, { timeout: 1_000 });
-    }).toPass({ timeout: 15_000 });
+    await chooseOption(
+      page,
+      form.getByLabel('套餐'),
+      PACKAGE,
+      form.locator('.ant-select-selection-item', { hasText: PACKAGE }),
+    );
     await page.keyboard.press('Escape');
     await page.getByTestId('admin-form-save').click();
 

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_USERS } from './support/e2e-seed';
 import { baseUrl, screenshotPath } from './support/environment';
+import { chooseOption } from './support/select';
 import { localStorageOf, signIn, submitSignIn } from './support/sign-in';
 
 /**
@@ -71,11 +72,21 @@ test('a menu item added with a link, granted to a role, opens from a member’s 
   // The checker: the condition for the member, evaluated as the shell evaluates it.
   await page.getByTestId('menu-edit').click();
   await page.getByText('显示条件检查').click();
-  await page.getByTestId('condition-tenant').click();
-  await page.locator('.ant-select-item-option', { hasText: '示范水务集团' }).click();
-  await page.getByTestId('condition-member').click();
-  await page.keyboard.type(MEMBER.username);
-  await page.locator('.ant-select-item-option', { hasText: MEMBER.username }).click();
+  const tenantSelect = page.getByTestId('condition-tenant');
+  await chooseOption(
+    page,
+    tenantSelect,
+    '示范水务集团',
+    tenantSelect.locator('.ant-select-content', { hasText: '示范水务集团' }),
+  );
+  const memberSelect = page.getByTestId('condition-member');
+  await chooseOption(
+    page,
+    memberSelect,
+    MEMBER.username,
+    memberSelect.locator('.ant-select-content', { hasText: MEMBER.username }),
+    { search: MEMBER.username },
+  );
   await page.getByTestId('condition-check').click();
   await expect(page.getByTestId('condition-result')).toContainText('此用户能看到此菜单');
   await page.screenshot({ path: screenshotPath('menu-editor-form'), fullPage: true });

@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { E2E_USERS } from './support/e2e-seed';
 import { baseUrl } from './support/environment';
+import { chooseOption } from './support/select';
 import { signIn } from './support/sign-in';
 
 /**
@@ -58,9 +59,14 @@ test.describe('tenant roles', () => {
 
     await created.getByTestId('role-users-open').click();
     const drawer = page.getByTestId('role-users');
-    await drawer.getByTestId('role-users-picker').click();
-    await page.keyboard.type(HOLDER.username);
-    await page.locator('.ant-select-item-option', { hasText: HOLDER.username }).click();
+    const usersPicker = drawer.getByTestId('role-users-picker');
+    await chooseOption(
+      page,
+      usersPicker,
+      HOLDER.username,
+      usersPicker.locator('.ant-select-selection-item', { hasText: HOLDER.username }),
+      { search: HOLDER.username },
+    );
     await page.keyboard.press('Escape');
     await drawer.getByTestId('role-users-add').click();
     const holderRow = drawer.locator('.ant-table-row', { hasText: HOLDER.username });
@@ -70,9 +76,14 @@ test.describe('tenant roles', () => {
 
     // Effective permissions: the one menu, from the new role; scope own department.
     await page.getByTestId('effective-open').click();
-    await page.getByTestId('effective-member').click();
-    await page.keyboard.type(HOLDER.username);
-    await page.locator('.ant-select-item-option', { hasText: HOLDER.username }).click();
+    const effectiveMember = page.getByTestId('effective-member');
+    await chooseOption(
+      page,
+      effectiveMember,
+      HOLDER.username,
+      effectiveMember.locator('.ant-select-content', { hasText: HOLDER.username }),
+      { search: HOLDER.username },
+    );
     const effective = page.getByTestId('effective-permissions');
     await expect(effective).toContainText('SaaS 工作台');
     await expect(effective).toContainText(ROLE.name);

@@ -139,3 +139,34 @@ test('the tenant administrator designs, previews and publishes the sign-in page,
     });
   }
 });
+
+/** Issue 16: the tenant's own log retention, set on its settings page within the platform's maximum. */
+test("the tenant administrator keeps the tenant's logs fewer days, never beyond the platform's maximum", async ({
+  page,
+}) => {
+  const problems = recordPageProblems(page);
+  await signIn(page, { account: 'water.admin', expectedName: '王管理' });
+  await page.goto(SETTINGS);
+  await page.getByRole('tab', { name: '日志保留' }).click();
+  const retention = page.getByTestId('log-retention');
+  const maximum = Number(
+    /平台上限 (\d+) 天/.exec(
+      (await retention
+        .getByText(/平台上限 \d+ 天/)
+        .first()
+        .textContent()) ?? '',
+    )?.[1],
+  );
+  expect(maximum).toBeGreaterThan(30);
+  const loginDays = retention.getByLabel('登录日志保留天数');
+  await loginDays.fill(String(maximum + 1));
+  await retention.getByTestId('log-retention-save').click();
+  await expect(retention.getByText(`不能超过平台上限 ${maximum} 天`)).toBeVisible();
+  await loginDays.fill('30');
+  await retention.getByTestId('log-retention-save').click();
+  await expect(page.getByText('保存成功').last()).toBeVisible();
+  await page.reload();
+  await page.getByRole('tab', { name: '日志保留' }).click();
+  await expect(page.getByTestId('log-retention').getByLabel('登录日志保留天数')).toHaveValue('30');
+  expect(problems).toEqual([]);
+});

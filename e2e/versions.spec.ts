@@ -1,6 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { samplePackage } from '../server/test/support/zip-builder';
 import { baseUrl } from './support/environment';
+import { chooseOption } from './support/select';
 import { signIn, submitSignIn } from './support/sign-in';
 import { VERSIONS_E2E } from './support/versions-seed';
 
@@ -71,8 +72,12 @@ test.describe('application versions', () => {
     const dialog = page.getByTestId('admin-action-form');
     await dialog.getByLabel('发布范围').click();
     await page.locator('.ant-select-item-option', { hasText: '指定租户（灰度）' }).click();
-    await dialog.getByLabel('租户', { exact: true }).click();
-    await page.locator('.ant-select-item-option', { hasText: grey.name }).click();
+    await chooseOption(
+      page,
+      dialog.getByLabel('租户', { exact: true }),
+      grey.name,
+      dialog.locator('.ant-select-selection-item', { hasText: grey.name }),
+    );
     await page.locator('.ant-modal-title', { hasText: '发布' }).click();
     await page.locator('.ant-modal-footer .ant-btn-primary').click();
     await expect(row).toContainText('已发布');

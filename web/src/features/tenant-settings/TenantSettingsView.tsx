@@ -26,6 +26,7 @@ import { type TenantSettingsTexts, tenantSettingsTexts } from './tenant-settings
 import '../admin/admin.css';
 import { ConflictModal } from '../platform-settings/ConflictModal';
 import { SettingsRecordPending, useSettingsRecord } from '../platform-settings/settings-record';
+import { LogRetentionForm } from '../statistics/LogRetentionForm';
 
 interface GroupTabProps {
   group: TenantSettingsGroup;
@@ -162,11 +163,15 @@ const TenantSettingsPage = () => {
       >
         <Tabs
           destroyOnHidden={false}
-          items={TENANT_SETTINGS_GROUPS.map((group) => ({
-            key: group,
-            label: titleOf(group),
-            children: tabOf(group),
-          }))}
+          items={[
+            ...TENANT_SETTINGS_GROUPS.map((group) => ({
+              key: group,
+              label: titleOf(group),
+              children: tabOf(group),
+            })),
+            // Kept by the statistics module (its own API and permission), set here with the rest.
+            { key: 'logRetention', label: texts.logRetentionTab, children: <LogRetentionForm /> },
+          ]}
         />
       </Card>
       <HistoryDrawer

@@ -5,6 +5,7 @@ import { settingsTexts } from '../platform-settings/settings-texts';
 const zhCN = {
   ...settingsTexts['zh-CN'],
   pageTitle: '租户设置',
+  logRetentionTab: '日志保留',
   loadFailed: '租户设置加载失败',
   conflictTitle: '租户设置已被他人修改',
   rollbackConfirm: (version: number) => `确定将租户设置回滚到 v${version} 吗？回滚会作为一个新版本保存。`,
@@ -43,6 +44,7 @@ export type TenantSettingsTexts = typeof zhCN;
 const enUS: TenantSettingsTexts = {
   ...settingsTexts['en-US'],
   pageTitle: 'Tenant settings',
+  logRetentionTab: 'Log retention',
   loadFailed: 'The tenant settings could not be loaded',
   conflictTitle: 'Someone else changed the tenant settings',
   rollbackConfirm: (version) =>
