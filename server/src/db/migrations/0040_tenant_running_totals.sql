@@ -11,6 +11,8 @@ CREATE TABLE tenant_running_totals (
   secondary bigint NOT NULL,
   PRIMARY KEY (kind, tenant_id, day)
 );
+-- A day's own rows (rebuilt whole) and whether any later day exists.
+CREATE INDEX tenant_running_totals_day_idx ON tenant_running_totals (kind, day);
 SELECT uniwim_enable_tenant_isolation('tenant_running_totals');
 
 INSERT INTO tenant_running_totals (kind, tenant_id, day, value, secondary)

@@ -205,8 +205,13 @@ const totalBefore = (kind: string, day: string) => sql`
 const updateRunningTotals = async (tx: Tx, kind: 'login' | 'visit', day: string, totals: DayTotal[]) => {
   const fresh = sql`(SELECT r."tenantId" AS tenant_id, r.value, r.secondary
     FROM jsonb_to_recordset(${JSON.stringify(totals)}::jsonb) AS r("tenantId" text, value bigint, secondary bigint))`;
-  // What the day held before: its running total minus the one before it.
-  await tx.execute(sql`
+  const [later] = rowsOf<{ exists: boolean }>(
+    await tx.execute(sql`
+      SELECT EXISTS (SELECT 1 FROM tenant_running_totals WHERE kind = ${kind} AND day > ${day}::date) AS exists`),
+  );
+  // What the day held before (its running total minus the one before it) moves every later day.
+  if (later?.exists)
+    await tx.execute(sql`
     WITH old AS (
       SELECT d.tenant_id, d.value - coalesce(b.value, 0) AS value, d.secondary - coalesce(b.secondary, 0) AS secondary
       FROM tenant_running_totals d LEFT JOIN LATERAL ${totalBefore(kind, day)} b ON true
