@@ -45,8 +45,9 @@ test('a menu item added with a link, granted to a role, opens from a member’s 
   await expect(page).toHaveURL(/\/(index|admin)\.html/);
   await page.goto(`${baseUrl}/page.html#/umpApplicationMenu`);
   await expect(page.getByTestId('admin-page-menus-dmp')).toBeVisible();
-  await page.getByTestId('menu-application').click();
-  await page.locator('.ant-select-item-option', { hasText: APPLICATION.name }).click();
+  const applicationSelect = page.getByTestId('menu-application');
+  const chosenApplication = applicationSelect.locator('.ant-select-content', { hasText: APPLICATION.name });
+  await chooseOption(page, applicationSelect, APPLICATION.name, chosenApplication);
   await expect(treeNode(page, '设备列表')).toBeVisible();
 
   await page.getByTestId('menu-add-top').click();
@@ -145,8 +146,7 @@ test('a menu item added with a link, granted to a role, opens from a member’s 
 
   // Deleting it now names the role that holds it; cancelled, it stays.
   await page.reload();
-  await page.getByTestId('menu-application').click();
-  await page.locator('.ant-select-item-option', { hasText: APPLICATION.name }).click();
+  await chooseOption(page, applicationSelect, APPLICATION.name, chosenApplication);
   await treeNode(page, ITEM.name).locator('.ant-tree-title').click();
   await expect(treeNode(page, ITEM.name)).toContainText('1 个角色已授权');
   await page.screenshot({ path: screenshotPath('menu-editor'), fullPage: true });

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { baseUrl, screenshotPath } from './support/environment';
+import { chooseOption } from './support/select';
 import { localStorageOf, signIn, submitSignIn } from './support/sign-in';
 
 /**
@@ -102,12 +103,14 @@ test.describe('home and workbench', () => {
     await dialog.getByRole('button', { name: /保\s*存/ }).click();
     await expect(dialog.getByText('请至少选择一个指标卡片')).toBeVisible();
 
-    await dialog.locator('.ant-select').click();
     // One option at a time, each seen as a tag before the next: the list re-renders after a choice.
-    for (const title of ['今日登录', '成员总数']) {
-      await page.locator('.ant-select-item-option', { hasText: title }).click();
-      await expect(dialog.locator('.ant-select-selection-item', { hasText: title })).toHaveCount(1);
-    }
+    for (const title of ['今日登录', '成员总数'])
+      await chooseOption(
+        page,
+        dialog.locator('.ant-select'),
+        title,
+        dialog.locator('.ant-select-selection-item', { hasText: title }),
+      );
     // Closes the drop-down, which covers the dialog's buttons.
     await dialog.getByText('选择本租户成员首页显示的指标卡片').click();
     await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { baseUrl } from './support/environment';
+import { chooseOption } from './support/select';
 import { localStorageOf, submitSignIn } from './support/sign-in';
 
 /**
@@ -91,8 +92,12 @@ test('an administrator creates a message class, then a template of it whose plac
   await admin.getByTestId('admin-form-save').click();
   // The form says what is missing before anything is saved.
   await expect(classForm).toContainText('至少选择一个发送渠道');
-  await classForm.getByLabel('默认渠道').click();
-  await admin.locator('.ant-select-dropdown .ant-select-item-option', { hasText: '站内消息' }).click();
+  await chooseOption(
+    admin,
+    classForm.getByLabel('默认渠道'),
+    '站内消息',
+    classForm.locator('.ant-select-selection-item', { hasText: '站内消息' }),
+  );
   await admin.getByTestId('admin-form-save').click();
   await expect(classForm).toBeHidden();
   await expect(admin.locator('.ant-table-row', { hasText: className })).toBeVisible();
@@ -104,8 +109,12 @@ test('an administrator creates a message class, then a template of it whose plac
   const form = admin.getByTestId('admin-form');
   await form.getByLabel('模板编码').fill(code);
   await form.getByLabel('模板名称').fill('工单到期');
-  await form.getByLabel('消息分类').click();
-  await admin.locator('.ant-select-dropdown .ant-select-item-option', { hasText: className }).click();
+  await chooseOption(
+    admin,
+    form.getByLabel('消息分类'),
+    className,
+    form.locator('.ant-select-content', { hasText: className }),
+  );
   await form.getByLabel('站内消息内容').fill('{name}您好，工单{orderNo}即将到期');
   await admin.getByTestId('admin-form-save').click();
   await expect(form).toBeHidden();

@@ -1,5 +1,6 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { baseUrl } from './support/environment';
+import { chooseOption } from './support/select';
 import { submitSignIn } from './support/sign-in';
 
 /**
@@ -18,8 +19,17 @@ const signInAs = async (browser: Browser, account: string) => {
 };
 const row = (page: Page, text: string) => page.locator('.ant-table-row', { hasText: text });
 const choose = async (page: Page, form: ReturnType<Page['getByTestId']>, label: string, option: string) => {
-  await form.getByLabel(label, { exact: true }).click();
-  await page.locator(`.ant-select-item-option[title="${option}"]`).click();
+  // The form item that holds the field (a `has` locator is relative: built from the page).
+  const item = form.locator('.ant-form-item').filter({ has: page.getByLabel(label, { exact: true }) });
+  await chooseOption(
+    page,
+    form.getByLabel(label, { exact: true }),
+    option,
+    item
+      .locator('.ant-select-content, .ant-select-selection-item')
+      .filter({ hasText: new RegExp(`^${option}$`) }),
+    { exact: true },
+  );
 };
 
 test('a must-read notice to one department: the member’s count rises live, they confirm, the read rate changes', async ({

@@ -45,8 +45,18 @@ test.describe('tenant roles', () => {
     const form = page.getByTestId('admin-form');
     await form.getByLabel('角色编码').fill(ROLE.code);
     await form.getByLabel('角色名称').fill(ROLE.name);
-    await form.getByLabel('数据范围').click();
-    await page.locator('.ant-select-item-option[title="本部门"]').click();
+    const scopeField = form.getByLabel('数据范围');
+    await chooseOption(
+      page,
+      scopeField,
+      '本部门',
+      form
+        .locator('.ant-form-item')
+        .filter({ has: page.getByLabel('数据范围') })
+        .locator('.ant-select-content')
+        .filter({ hasText: /^本部门$/ }),
+      { exact: true },
+    );
     await page
       .getByTestId('role-menu-tree')
       .locator('.ant-tree-treenode', { hasText: 'SaaS 工作台' })

@@ -48,8 +48,12 @@ test.describe('application versions', () => {
     await expect(page.getByTestId('admin-page-versions')).toBeVisible();
     await page.getByTestId('admin-create').click();
     const form = page.getByTestId('admin-form');
-    await form.getByLabel('应用', { exact: true }).click();
-    await page.locator('.ant-select-item-option', { hasText: application.name }).click();
+    await chooseOption(
+      page,
+      form.getByLabel('应用', { exact: true }),
+      application.name,
+      form.locator('.ant-select-content', { hasText: application.name }),
+    );
     await form.getByLabel('版本号').fill(NEW_VERSION);
     await form.getByLabel('更新说明').fill('灰度发布：首页改版');
     await page.getByTestId('upload-version-package').setInputFiles({
@@ -70,8 +74,12 @@ test.describe('application versions', () => {
     // Published to the grey tenant only.
     await row.getByTestId('admin-action-publish').click();
     const dialog = page.getByTestId('admin-action-form');
-    await dialog.getByLabel('发布范围').click();
-    await page.locator('.ant-select-item-option', { hasText: '指定租户（灰度）' }).click();
+    await chooseOption(
+      page,
+      dialog.getByLabel('发布范围'),
+      '指定租户（灰度）',
+      dialog.locator('.ant-select-content', { hasText: '指定租户（灰度）' }),
+    );
     await chooseOption(
       page,
       dialog.getByLabel('租户', { exact: true }),

@@ -12,9 +12,11 @@ export const chooseOption = async (
   select: Locator,
   option: string,
   chosen: Locator,
-  options: { search?: string } = {},
+  options: { search?: string; exact?: boolean } = {},
 ) => {
-  const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option });
+  const item = options.exact
+    ? page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`)
+    : page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option });
   await expect(async () => {
     if ((await chosen.count()) === 0) {
       if (!(await item.first().isVisible())) {
