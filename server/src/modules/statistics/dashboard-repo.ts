@@ -66,7 +66,11 @@ export const createDashboardRepo = (db: Database) => {
     /** Today's figures from the raw rows (weekly and monthly users left for the rollup). */
     today: (scope: StatisticsScope, today: string, parts: 'login' | 'visits') =>
       run(scope, async (tx) => {
-        const rollup = await computeDay(tx, today, scope.tenantId, { activeUsers: false, parts });
+        const rollup = await computeDay(tx, today, scope.tenantId, {
+          activeUsers: false,
+          parts,
+          allTenantsOnly: scope.tenantId === null,
+        });
         const mine = <T extends { tenantId: string | null }>(list: T[]) =>
           list.find((entry) => entry.tenantId === scope.tenantId);
         const login = mine(rollup.login);
@@ -121,31 +125,21 @@ export const createDashboardRepo = (db: Database) => {
 
     /**
      * All tenants' page only: the tenants with the most sign-ins (or page views) over the period,
-     * from the running totals: per tenant, the total through `to` minus the total before `from`
-     * (two index probes each, whatever the period's length). The tenants come from the totals
-     * themselves (a skip scan), so a purged tenant still ranks under its id.
+     * from the running totals (dense: a day's rows hold every tenant's totals through it): the rows
+     * of the last day up to `to` minus those of the last day before `from`. Two days' rows,
+     * whatever the period's length, instead of every day of the period for every tenant.
      */
     tenantRanking: (table: 'login' | 'visit', from: string, to: string): Promise<Ranked[]> =>
-      db.asPlatform(async (tx) =>
-        rowsOf<Record<string, unknown>>(
+      db.asPlatform(async (tx) => {
+        const rowsOfDay = (bound: SQL) => sql`
+          (SELECT tenant_id, value, secondary FROM tenant_running_totals
+           WHERE kind = ${table} AND day = (SELECT max(day) FROM tenant_running_totals WHERE kind = ${table} AND ${bound}))`;
+        return rowsOf<Record<string, unknown>>(
           await tx.execute(sql`
-            WITH RECURSIVE ids(tenant_id) AS (
-              (SELECT tenant_id FROM tenant_running_totals WHERE kind = ${table} ORDER BY tenant_id LIMIT 1)
-              UNION ALL
-              SELECT (SELECT r.tenant_id FROM tenant_running_totals r
-                      WHERE r.kind = ${table} AND r.tenant_id > ids.tenant_id ORDER BY r.tenant_id LIMIT 1)
-              FROM ids WHERE ids.tenant_id IS NOT NULL),
-            period AS (
-              SELECT ids.tenant_id, upto.value - coalesce(before.value, 0) AS value,
-                upto.secondary - coalesce(before.secondary, 0) AS secondary
-              FROM ids
-              CROSS JOIN LATERAL (SELECT value, secondary FROM tenant_running_totals r
-                WHERE r.kind = ${table} AND r.tenant_id = ids.tenant_id AND r.day <= ${to}::date
-                ORDER BY r.day DESC LIMIT 1) upto
-              LEFT JOIN LATERAL (SELECT value, secondary FROM tenant_running_totals r
-                WHERE r.kind = ${table} AND r.tenant_id = ids.tenant_id AND r.day < ${from}::date
-                ORDER BY r.day DESC LIMIT 1) before ON true
-              WHERE ids.tenant_id IS NOT NULL),
+            WITH period AS (
+              SELECT u.tenant_id, u.value - coalesce(b.value, 0) AS value, u.secondary - coalesce(b.secondary, 0) AS secondary
+              FROM ${rowsOfDay(sql`day <= ${to}::date`)} u
+              LEFT JOIN ${rowsOfDay(sql`day < ${from}::date`)} b ON b.tenant_id = u.tenant_id),
             top AS (
               SELECT * FROM period
               WHERE ${table === 'login' ? sql`secondary > 0` : sql`value + secondary > 0`}
@@ -158,8 +152,8 @@ export const createDashboardRepo = (db: Database) => {
           name: String(row.name),
           value: Number(row.value),
           secondary: Number(row.secondary),
-        })),
-      ),
+        }));
+      }),
 
     /** The oldest raw log still kept (a rebuild of an earlier day would lose its rollup). */
     oldestRawDay: async (): Promise<string | null> => {

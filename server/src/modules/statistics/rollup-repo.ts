@@ -56,14 +56,23 @@ export const computeDay = async (
   tx: Tx,
   day: string,
   tenantId: string | null = null,
-  options: { activeUsers: boolean; parts?: 'login' | 'visits' } = { activeUsers: true },
+  options: { activeUsers: boolean; parts?: 'login' | 'visits'; allTenantsOnly?: boolean } = {
+    activeUsers: true,
+  },
 ): Promise<DayRollup> => {
   const onlyTenant = tenantId === null ? sql`` : sql`AND tenant_id = ${tenantId}`;
+  // All tenants' live figures need no tenant's own: with the tenant read as NULL, the tenant
+  // grouping sets collapse into one group the assembly skips (the all-tenant page at ten million logs: see docs/performance.md).
+  const tenantColumn = options.allTenantsOnly ? sql`NULL::text AS tenant_id` : sql`tenant_id`;
   // A page reads one of the two: the other's statements are left out.
   const login =
-    options.parts !== 'visits' ? await computeLogin(tx, day, onlyTenant, options.activeUsers) : [];
+    options.parts !== 'visits'
+      ? await computeLogin(tx, day, onlyTenant, options.activeUsers, tenantColumn)
+      : [];
   const visits =
-    options.parts !== 'login' ? await computeVisits(tx, day, onlyTenant) : { visits: [], items: [] };
+    options.parts !== 'login'
+      ? await computeVisits(tx, day, onlyTenant, tenantColumn)
+      : { visits: [], items: [] };
   return { login, ...visits };
 };
 
@@ -72,12 +81,13 @@ const computeLogin = async (
   day: string,
   onlyTenant: SQL,
   withActiveUsers: boolean,
+  tenantColumn: SQL,
 ): Promise<LoginDay[]> => {
   const loginDimensions = ['mode', 'device', 'os', 'browser', 'province', 'hour'];
   const loginRows = rowsOf<GroupedRow>(
     await tx.execute(sql`
       WITH src AS (
-        SELECT tenant_id, account_id, username, result, error_code, mode,
+        SELECT ${tenantColumn}, account_id, username, result, error_code, mode,
           ${known('device_type')} AS device, ${known('os')} AS os, ${known('browser')} AS browser,
           coalesce(nullif(region_province, ''), nullif(region_country, ''), 'unknown') AS province,
           ${hourOf} AS hour
@@ -133,10 +143,11 @@ const computeVisits = async (
   tx: Tx,
   day: string,
   onlyTenant: SQL,
+  tenantColumn: SQL,
 ): Promise<Pick<DayRollup, 'visits' | 'items'>> => {
   const visitDimensions = ['device', 'os', 'browser', 'province', 'hour'];
   const visitSource = sql`
-    SELECT tenant_id, type, coalesce(account_id, visitor_id, api_client_id) AS who, application_id,
+    SELECT ${tenantColumn}, type, coalesce(account_id, visitor_id, api_client_id) AS who, application_id,
       application_name, coalesce(function_id, '') AS function_id, function_name,
       ${known('device_type')} AS device, ${known('os')} AS os, ${known('browser')} AS browser,
       coalesce(nullif(region_province, ''), nullif(region_country, ''), 'unknown') AS province,
@@ -191,46 +202,62 @@ interface DayTotal {
   secondary: number;
 }
 
-/** Tenant `d.tenant_id`'s running total as of its last rollup day before `day`. */
-const totalBefore = (kind: string, day: string) => sql`
-  (SELECT p.value, p.secondary FROM tenant_running_totals p
-   WHERE p.kind = ${kind} AND p.tenant_id = d.tenant_id AND p.day < ${day}::date
-   ORDER BY p.day DESC LIMIT 1)`;
+/** The last day before `day` with running totals (dense: it holds every tenant seen by then). */
+const previousTotalsDay = (kind: string, day: string) =>
+  sql`(SELECT max(day) FROM tenant_running_totals WHERE kind = ${kind} AND day < ${day}::date)`;
 
 /**
- * Keeps tenant_running_totals true after `day` was (re)built: the day's own rows say the totals
- * through it, and every later day of a tenant moves by what the day changed (a late or repeated
- * build of a past day). Nightly, with no later day, it is one index probe per active tenant.
+ * Keeps tenant_running_totals true after `day` was (re)built. The day's rows are the previous
+ * day's totals of every tenant plus what the day added; when later days exist (a late, repeated or
+ * out-of-order build), each tenant's later rows move by what the day changed, and a tenant first
+ * seen on this day gets its rows on the later days too.
  */
 const updateRunningTotals = async (tx: Tx, kind: 'login' | 'visit', day: string, totals: DayTotal[]) => {
+  // Builds of different days take turns here: each reads the totals the others write.
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(727017, ${kind === 'login' ? 1 : 2})`);
   const fresh = sql`(SELECT r."tenantId" AS tenant_id, r.value, r.secondary
     FROM jsonb_to_recordset(${JSON.stringify(totals)}::jsonb) AS r("tenantId" text, value bigint, secondary bigint))`;
+  const previous = sql`(SELECT b.tenant_id, b.value, b.secondary FROM tenant_running_totals b
+    WHERE b.kind = ${kind} AND b.day = ${previousTotalsDay(kind, day)})`;
   const [later] = rowsOf<{ exists: boolean }>(
     await tx.execute(sql`
       SELECT EXISTS (SELECT 1 FROM tenant_running_totals WHERE kind = ${kind} AND day > ${day}::date) AS exists`),
   );
-  // What the day held before (its running total minus the one before it) moves every later day.
-  if (later?.exists)
+  if (later?.exists) {
+    // What the day held before: its totals minus the previous day's.
+    const change = sql`
+      old AS (
+        SELECT d.tenant_id, d.value - coalesce(p.value, 0) AS value, d.secondary - coalesce(p.secondary, 0) AS secondary
+        FROM tenant_running_totals d LEFT JOIN ${previous} p ON p.tenant_id = d.tenant_id
+        WHERE d.kind = ${kind} AND d.day = ${day}::date),
+      change AS (
+        SELECT coalesce(f.tenant_id, o.tenant_id) AS tenant_id,
+          coalesce(f.value, 0) - coalesce(o.value, 0) AS value,
+          coalesce(f.secondary, 0) - coalesce(o.secondary, 0) AS secondary
+        FROM ${fresh} f FULL JOIN old o ON o.tenant_id = f.tenant_id)`;
+    // Every later row of a tenant moves by the change; a tenant whose rows start after this day
+    // (first seen later) gets rows on the later days before its first, holding the change.
     await tx.execute(sql`
-    WITH old AS (
-      SELECT d.tenant_id, d.value - coalesce(b.value, 0) AS value, d.secondary - coalesce(b.secondary, 0) AS secondary
-      FROM tenant_running_totals d LEFT JOIN LATERAL ${totalBefore(kind, day)} b ON true
-      WHERE d.kind = ${kind} AND d.day = ${day}::date),
-    change AS (
-      SELECT coalesce(f.tenant_id, o.tenant_id) AS tenant_id,
-        coalesce(f.value, 0) - coalesce(o.value, 0) AS value,
-        coalesce(f.secondary, 0) - coalesce(o.secondary, 0) AS secondary
-      FROM ${fresh} f FULL JOIN old o ON o.tenant_id = f.tenant_id)
-    UPDATE tenant_running_totals t SET value = t.value + c.value, secondary = t.secondary + c.secondary
-    FROM change c
-    WHERE t.kind = ${kind} AND t.tenant_id = c.tenant_id AND t.day > ${day}::date
-      AND (c.value <> 0 OR c.secondary <> 0)`);
+      WITH ${change}
+      UPDATE tenant_running_totals t SET value = t.value + c.value, secondary = t.secondary + c.secondary
+      FROM change c
+      WHERE t.kind = ${kind} AND t.tenant_id = c.tenant_id AND t.day > ${day}::date
+        AND (c.value <> 0 OR c.secondary <> 0)`);
+    await tx.execute(sql`
+      WITH ${change}
+      INSERT INTO tenant_running_totals (kind, tenant_id, day, value, secondary)
+      SELECT ${kind}, c.tenant_id, l.day, c.value, c.secondary
+      FROM change c
+      CROSS JOIN (SELECT DISTINCT day FROM tenant_running_totals WHERE kind = ${kind} AND day > ${day}::date) l
+      WHERE (c.value <> 0 OR c.secondary <> 0) AND NOT EXISTS (
+        SELECT 1 FROM tenant_running_totals t WHERE t.kind = ${kind} AND t.tenant_id = c.tenant_id AND t.day = l.day)`);
+  }
   await tx.execute(sql`DELETE FROM tenant_running_totals WHERE kind = ${kind} AND day = ${day}::date`);
-  if (totals.length === 0) return;
   await tx.execute(sql`
     INSERT INTO tenant_running_totals (kind, tenant_id, day, value, secondary)
-    SELECT ${kind}, d.tenant_id, ${day}::date, d.value + coalesce(b.value, 0), d.secondary + coalesce(b.secondary, 0)
-    FROM ${fresh} d LEFT JOIN LATERAL ${totalBefore(kind, day)} b ON true`);
+    SELECT ${kind}, coalesce(f.tenant_id, p.tenant_id), ${day}::date,
+      coalesce(p.value, 0) + coalesce(f.value, 0), coalesce(p.secondary, 0) + coalesce(f.secondary, 0)
+    FROM ${fresh} f FULL JOIN ${previous} p ON p.tenant_id = f.tenant_id`);
 };
 
 /**
