@@ -232,12 +232,12 @@ describe.each(testBackends())('the login log on $name', (backend) => {
     expect(again.json().Code).toBe(42225);
   });
 
-  it('counts a large result only up to 10,000 and says so', async () => {
+  it('counts a large result only up to 1,000 and says so', async () => {
     await run(sql`INSERT INTO login_logs (tenant_id, id, username, mode, result, created_at)
       SELECT 't-energy', 'bulk-' || g, 'bulk.user', 'password', 'failure', now() - (g || ' seconds')::interval
-      FROM generate_series(1, 10050) g`);
+      FROM generate_series(1, 1050) g`);
     const page = await list(TENANT_LOG, energyAdmin, 'username=bulk&pageSize=20');
-    expect(page.total).toBe(10_001);
+    expect(page.total).toBe(1_001);
     expect(page.items).toHaveLength(20);
   });
 });

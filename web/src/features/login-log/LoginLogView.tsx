@@ -1,4 +1,4 @@
-import { LOGIN_LOG_COUNT_CAP, type ResourceDeclaration } from '@uniwim/contracts';
+import { LOG_COUNT_LIMIT, type ResourceDeclaration } from '@uniwim/contracts';
 import { DatePicker, Segmented, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -53,7 +53,7 @@ export const LoginLogView = ({ declaration }: { declaration: ResourceDeclaration
       hiddenFilters={['createdAt']}
       notice={notice}
       allows={(record, action) => action !== 'unlock' || record.locked === true}
-      showTotal={(total) => t.total(total, LOGIN_LOG_COUNT_CAP)}
+      showTotal={(total) => t.total(total, LOG_COUNT_LIMIT)}
     />
   );
 };

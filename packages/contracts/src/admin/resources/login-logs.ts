@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { defineResource, type ResourceDeclaration } from '../resource';
 
-/** Past this many matching rows the list says "more than 10,000" instead of counting millions. */
-export const LOGIN_LOG_COUNT_CAP = 10_000;
-
 export const LOGIN_LOG_MODE_OPTIONS = [
   { value: 'password', label: { zh: '密码', en: 'Password' } },
   { value: 'sms', label: { zh: '短信验证码', en: 'SMS code' } },
