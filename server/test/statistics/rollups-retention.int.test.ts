@@ -248,7 +248,7 @@ describe.each(testBackends())('log rollups and retention on $name', (backend) =>
     const retention = createLogRetention({
       db: counting,
       platformMaximum: async () => ({ loginLogDays: 90, usageLogDays: 90, operationLogDays: 365 }),
-      options: { batchSize: 5, pauseMs: 0 },
+      options: { batchSize: 5, pauseMs: 0, restFactor: 0 },
     });
     const result = await retention.cleanup();
 
