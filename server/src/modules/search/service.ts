@@ -35,10 +35,6 @@ const sourceMatch = (text: string, source: SearchSource, viewer: SearchViewer, a
   // Scopes narrow the candidates in their own column (repo.ts); the tags would only make the GIN
   // index build the whole match the scope walk is there to avoid.
   if (!access.scopes) groups.push(...access.tagGroups.map((group) => group.map(qualified)));
-  // The viewer's scopes name the source already (scopeKey): the text alone then. A tag found in every
-  // document of the source would make the GIN index walk the whole source's postings to intersect
-  // them (a common English word over the menus: 22 ms against 1 ms on PGlite).
-  if (access.scopes && groups.length === 0) return `(${text})`;
   // A qualified tag names its source: the source's own tag only when no group narrows the search.
   if (groups.length === 0) groups.push([accessLexeme(sourceTag(source.name))]);
   return `(${text}) & ${tagQuery(groups)}`;
