@@ -106,7 +106,7 @@ export type {
   TenantLogRetentionAnswer,
   VisitStatistics,
 } from './statistics';
-export { STATISTICS_MAX_DAYS } from './statistics';
+export { STATISTICS_MAX_DAYS, STATISTICS_TIME_ZONE } from './statistics';
 export * from './todo-links';
 export type { MyTodo, MyTodoPage, TodoCount } from './todos';
 // Issue 16: watermark trace ids (browser-safe, no zod)

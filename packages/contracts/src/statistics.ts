@@ -10,6 +10,9 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const day = z.string().regex(DAY, { error: '日期格式须为 YYYY-MM-DD' });
 
 /** Longest period one dashboard covers. */
+/** The statistics count days as the platform's users live them, whatever a browser's time zone. */
+export const STATISTICS_TIME_ZONE = 'Asia/Shanghai';
+
 export const STATISTICS_MAX_DAYS = 366;
 
 export const statisticsQuerySchema = z.strictObject({

@@ -1,3 +1,4 @@
+import { STATISTICS_TIME_ZONE } from '@uniwim/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
 import {
@@ -8,8 +9,8 @@ import {
   type VisitDay,
 } from './rollup-assembly';
 
-/** Statistics count days as the platform's users live them. */
-export const STATISTICS_TIME_ZONE = 'Asia/Shanghai';
+/** Statistics count days as the platform's users live them (one constant for server and pages). */
+export { STATISTICS_TIME_ZONE };
 
 export interface VisitItem {
   tenantId: string | null;

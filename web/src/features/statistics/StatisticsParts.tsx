@@ -12,18 +12,13 @@ export const barAt = <T,>(items: T[], index: number): T | undefined => {
   return items[shown - 1 - index];
 };
 
-export interface PeriodValue {
-  from: string;
-  to: string;
-}
+export type { PeriodValue } from './period';
 
 const DAY = 'YYYY-MM-DD';
-export const lastDays = (days: number): PeriodValue => ({
-  from: dayjs()
-    .subtract(days - 1, 'day')
-    .format(DAY),
-  to: dayjs().format(DAY),
-});
+
+export { lastDays } from './period';
+
+import type { PeriodValue } from './period';
 
 export const PeriodPicker = (props: {
   value: PeriodValue;
