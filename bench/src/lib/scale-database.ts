@@ -16,9 +16,13 @@ export interface ScaleDatabase {
 
 /**
  * A database after `npm run seed:scale`: BENCH_SCALE_DATABASE_URL when set (seeded with the bench
- * password), else a scratch one on BENCH_DATABASE_URL's server, seeded now (a minute or more).
+ * password), else a scratch one on BENCH_DATABASE_URL's server, seeded now (a minute or more;
+ * with `logRows`, `--logs` with that many rows per log table).
  */
-export const scaleDatabase = async (label: string): Promise<ScaleDatabase> => {
+export const scaleDatabase = async (
+  label: string,
+  options: { logRows?: number } = {},
+): Promise<ScaleDatabase> => {
   const given = process.env.BENCH_SCALE_DATABASE_URL;
   if (given) return { url: given, release: async () => undefined };
   const scratch = `uniwim_bench_${label}_${Date.now()}`;
@@ -36,7 +40,14 @@ export const scaleDatabase = async (label: string): Promise<ScaleDatabase> => {
     url.pathname = `/${scratch}`;
     await promisify(execFile)(
       process.execPath,
-      ['--import', 'tsx', 'server/scripts/seed-scale.ts', '--database-url', url.toString()],
+      [
+        '--import',
+        'tsx',
+        'server/scripts/seed-scale.ts',
+        '--database-url',
+        url.toString(),
+        ...(options.logRows ? ['--logs', '--log-rows', String(options.logRows)] : []),
+      ],
       {
         cwd: repoRoot,
         env: { ...process.env, SEED_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD },

@@ -1,10 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import type { ChildServer } from '../lib/child-server';
 import { closedLoop } from '../lib/closed-loop';
-import { repoRoot } from '../lib/paths';
 import { BENCH_ADMIN_PASSWORD, startPlatformServer } from '../lib/platform-server';
+import { scaleDatabase } from '../lib/scale-database';
 import { clientAddress, fetchPublicKey, loginBody, signIn } from '../lib/sign-in-client';
 import { type Scenario, ScenarioFailure } from '../scenario';
 
@@ -18,8 +15,6 @@ const LOG_ROWS = Number(process.env.BENCH_ACCESS_LOG_ROWS || 5_000_000);
 /** seed:scale's administrator of the largest tenant (its first member holds the administrator role). */
 const TENANT_ADMIN = 'sc.u1';
 const HOUR = 3_600_000;
-
-const adminUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** A time range ending now, as the page's presets send it. */
 const lastHours = (hours: number) => {
@@ -37,23 +32,6 @@ const requests = (): { label: string; path: string; budgeted?: false }[] => [
   { label: '30 d + user (account name)', path: `/ump/admin/access-logs?${lastHours(720)}&userName=sc.u9` },
 ];
 
-const seedScale = async (databaseUrl: string) => {
-  await promisify(execFile)(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/scripts/seed-scale.ts',
-      '--database-url',
-      databaseUrl,
-      '--logs',
-      '--log-rows',
-      String(LOG_ROWS),
-    ],
-    { cwd: repoRoot, env: { ...process.env, SEED_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD }, maxBuffer: 1 << 22 },
-  );
-};
-
 export const accessLogListScenario: Scenario = {
   name: 'access-log-list',
   description:
@@ -62,22 +40,10 @@ export const accessLogListScenario: Scenario = {
     `(${(LOG_ROWS * 2).toLocaleString('en')} log rows; BENCH_SCALE_DATABASE_URL: an already seeded database, ` +
     'seeded with the bench password)',
   run: async () => {
-    const given = process.env.BENCH_SCALE_DATABASE_URL;
-    const scratch = given ? undefined : `uniwim_bench_access_logs_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    let databaseUrl = given ?? '';
+    const database = await scaleDatabase('access_logs', { logRows: LOG_ROWS });
+    const databaseUrl = database.url;
     let server: ChildServer | undefined;
     try {
-      if (scratch) {
-        await admin.connect().catch((error) => {
-          throw new ScenarioFailure(`needs PostgreSQL (set BENCH_DATABASE_URL): ${error.message}`);
-        });
-        await admin.query(`CREATE DATABASE ${scratch}`);
-        const url = new URL(adminUrl());
-        url.pathname = `/${scratch}`;
-        databaseUrl = url.toString();
-        await seedScale(databaseUrl);
-      }
       server = await startPlatformServer({ DATABASE_URL: databaseUrl, SEED_FILE: '' });
       const login = await signIn(
         server.url,
@@ -135,10 +101,7 @@ export const accessLogListScenario: Scenario = {
       };
     } finally {
       await server?.stop();
-      if (scratch) {
-        await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => undefined);
-        await admin.end();
-      }
+      await database.release();
     }
   },
 };

@@ -1,11 +1,8 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import type { ChildServer } from '../lib/child-server';
 import { closedLoop } from '../lib/closed-loop';
 import { cpuMeter } from '../lib/cpu-time';
-import { repoRoot } from '../lib/paths';
 import { BENCH_ADMIN_PASSWORD, startPlatformServer } from '../lib/platform-server';
+import { scaleDatabase } from '../lib/scale-database';
 import { clientAddress, fetchPublicKey, loginBody, signIn } from '../lib/sign-in-client';
 import { type Scenario, ScenarioFailure } from '../scenario';
 
@@ -19,7 +16,6 @@ const LOG_ROWS = Number(process.env.BENCH_LOGIN_LOG_ROWS || 5_000_000);
 /** seed:scale's administrator of the largest tenant (sc1, a tenth of every log row). */
 const TENANT_ADMIN = 'sc.u1';
 
-const adminUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const since = (ms: number) => encodeURIComponent(new Date(Date.now() - ms).toISOString());
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -54,23 +50,6 @@ const requests = (): { label: string; path: string; budgeted?: false }[] => [
   },
 ];
 
-const seedScale = async (databaseUrl: string) => {
-  await promisify(execFile)(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/scripts/seed-scale.ts',
-      '--database-url',
-      databaseUrl,
-      '--logs',
-      '--log-rows',
-      String(LOG_ROWS),
-    ],
-    { cwd: repoRoot, env: { ...process.env, SEED_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD }, maxBuffer: 1 << 22 },
-  );
-};
-
 export const loginLogListScenario: Scenario = {
   name: 'login-log-list',
   description:
@@ -79,23 +58,11 @@ export const loginLogListScenario: Scenario = {
     '(BENCH_SCALE_DATABASE_URL: an already seeded database, seeded with the bench password and --logs; ' +
     `otherwise a scratch database with BENCH_LOGIN_LOG_ROWS=${LOG_ROWS} rows per log table)`,
   run: async () => {
-    const given = process.env.BENCH_SCALE_DATABASE_URL;
-    const scratch = given ? undefined : `uniwim_bench_loginlog_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    let databaseUrl = given ?? '';
+    const database = await scaleDatabase('loginlog', { logRows: LOG_ROWS });
+    const databaseUrl = database.url;
     let server: ChildServer | undefined;
     let meter: Awaited<ReturnType<typeof cpuMeter>> | undefined;
     try {
-      if (scratch) {
-        await admin.connect().catch((error) => {
-          throw new ScenarioFailure(`needs PostgreSQL (set BENCH_DATABASE_URL): ${error.message}`);
-        });
-        await admin.query(`CREATE DATABASE ${scratch}`);
-        const url = new URL(adminUrl());
-        url.pathname = `/${scratch}`;
-        databaseUrl = url.toString();
-        await seedScale(databaseUrl);
-      }
       server = await startPlatformServer({ DATABASE_URL: databaseUrl, SEED_FILE: '' });
       const login = await signIn(
         server.url,
@@ -174,10 +141,7 @@ export const loginLogListScenario: Scenario = {
     } finally {
       await meter?.close();
       await server?.stop();
-      if (scratch) {
-        await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => undefined);
-        await admin.end();
-      }
+      await database.release();
     }
   },
 };

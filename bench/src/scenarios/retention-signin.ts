@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { createLogRetention } from '../../../server/src/modules/statistics/retention';
 import { openDatabase } from '../../../server/src/platform/db/database';
 import type { ChildServer } from '../lib/child-server';
 import { formatMs } from '../lib/format';
-import { repoRoot } from '../lib/paths';
 import { BENCH_ADMIN_PASSWORD, startPlatformServer } from '../lib/platform-server';
+import { scaleDatabase } from '../lib/scale-database';
 import {
   clientAddress,
   DEMO_USERNAMES,
@@ -25,8 +22,6 @@ const BASELINE_SECONDS = Number(process.env.BENCH_RETENTION_SECONDS || 15);
 const LOG_ROWS = Number(process.env.BENCH_RETENTION_LOG_ROWS || 1_000_000);
 /** The seed spreads its rows over 180 days: keeping 150 expires the oldest month. */
 const KEEP_DAYS = 150;
-
-const adminUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const signIns = (serverUrl: string, bodies: string[], seconds: number) => {
   let n = 0;
@@ -62,39 +57,10 @@ export const retentionSignInScenario: Scenario = {
     `POST /dmp/login at ${CONNECTIONS} connections alone and while the logs older than ${KEEP_DAYS} days are removed ` +
     `after seed:scale --logs; p99 with the removal ≤ ${MAX_RATIO}× p99 without`,
   run: async () => {
-    const given = process.env.BENCH_SCALE_DATABASE_URL;
-    const scratch = given ? undefined : `uniwim_bench_retention_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    let databaseUrl = given ?? '';
+    const database = await scaleDatabase('retention', { logRows: LOG_ROWS });
+    const databaseUrl = database.url;
     let server: ChildServer | undefined;
     try {
-      if (scratch) {
-        await admin.connect().catch((error) => {
-          throw new ScenarioFailure(`needs PostgreSQL (set BENCH_DATABASE_URL): ${error.message}`);
-        });
-        await admin.query(`CREATE DATABASE ${scratch}`);
-        const url = new URL(adminUrl());
-        url.pathname = `/${scratch}`;
-        databaseUrl = url.toString();
-        await promisify(execFile)(
-          process.execPath,
-          [
-            '--import',
-            'tsx',
-            'server/scripts/seed-scale.ts',
-            '--database-url',
-            databaseUrl,
-            '--logs',
-            '--log-rows',
-            String(LOG_ROWS),
-          ],
-          {
-            cwd: repoRoot,
-            env: { ...process.env, SEED_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD },
-            maxBuffer: 1 << 22,
-          },
-        );
-      }
       // TRUST_PROXY: each request's X-Forwarded-For is its client, so the per-address sign-in limit
       // (60 a minute) sees many clients, not the bench's one loopback address.
       server = await startPlatformServer({ DATABASE_URL: databaseUrl, SEED_FILE: '', TRUST_PROXY: 'true' });
@@ -173,10 +139,7 @@ export const retentionSignInScenario: Scenario = {
       }
     } finally {
       await server?.stop();
-      if (scratch) {
-        await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => undefined);
-        await admin.end();
-      }
+      await database.release();
     }
   },
 };

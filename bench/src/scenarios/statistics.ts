@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import pg from 'pg';
 import type { ChildServer } from '../lib/child-server';
-import { repoRoot } from '../lib/paths';
 import { BENCH_ADMIN_PASSWORD, startPlatformServer } from '../lib/platform-server';
+import { scaleDatabase } from '../lib/scale-database';
 import { clientAddress, fetchPublicKey, loginBody, signIn } from '../lib/sign-in-client';
 import { type Scenario, ScenarioFailure } from '../scenario';
 
@@ -13,25 +10,6 @@ const BUDGET_MS = 300;
 const CALLS = Number(process.env.BENCH_STATISTICS_CALLS || 5);
 /** Rows of each log table a scratch database gets (the issue's budget is at 5,000,000 each). */
 const LOG_ROWS = Number(process.env.BENCH_STATISTICS_LOG_ROWS || 5_000_000);
-
-const adminUrl = () => process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-const seedScaleWithLogs = async (databaseUrl: string) => {
-  await promisify(execFile)(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/scripts/seed-scale.ts',
-      '--database-url',
-      databaseUrl,
-      '--logs',
-      '--log-rows',
-      String(LOG_ROWS),
-    ],
-    { cwd: repoRoot, env: { ...process.env, SEED_ADMIN_PASSWORD: BENCH_ADMIN_PASSWORD }, maxBuffer: 1 << 22 },
-  );
-};
 
 const day = (offset: number) =>
   new Date(Date.now() + 8 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
@@ -47,22 +25,10 @@ export const statisticsScenario: Scenario = {
     `seed:scale --logs, each call < ${BUDGET_MS} ms (BENCH_SCALE_DATABASE_URL: an already seeded database ` +
     'with --logs, seeded with the bench password; else a scratch one with BENCH_STATISTICS_LOG_ROWS rows per table)',
   run: async () => {
-    const given = process.env.BENCH_SCALE_DATABASE_URL;
-    const scratch = given ? undefined : `uniwim_bench_statistics_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    let databaseUrl = given ?? '';
+    const database = await scaleDatabase('statistics', { logRows: LOG_ROWS });
+    const databaseUrl = database.url;
     let server: ChildServer | undefined;
     try {
-      if (scratch) {
-        await admin.connect().catch((error) => {
-          throw new ScenarioFailure(`needs PostgreSQL (set BENCH_DATABASE_URL): ${error.message}`);
-        });
-        await admin.query(`CREATE DATABASE ${scratch}`);
-        const url = new URL(adminUrl());
-        url.pathname = `/${scratch}`;
-        databaseUrl = url.toString();
-        await seedScaleWithLogs(databaseUrl);
-      }
       server = await startPlatformServer({ DATABASE_URL: databaseUrl, SEED_FILE: '' });
       const login = await signIn(
         server.url,
@@ -134,10 +100,7 @@ export const statisticsScenario: Scenario = {
       };
     } finally {
       await server?.stop();
-      if (scratch) {
-        await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => undefined);
-        await admin.end();
-      }
+      await database.release();
     }
   },
 };
