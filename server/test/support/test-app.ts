@@ -6,11 +6,16 @@ import pino from 'pino';
 import { type App, buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import { loadSeedIfEmpty } from '../../src/db/seed/load-seed';
+import type { Database } from '../../src/platform/db/database';
 import { loggerOptions } from '../../src/platform/logging';
 import type { TestInfrastructure } from './backends';
 
 export const TEST_ADMIN_PASSWORD = 'Test-Admin-Passw0rd!';
 export const DEMO_SEED = path.resolve(import.meta.dirname, '../../seed/demo.json');
+
+/** The demo seed in a test's database, with the test password: for tests that need data, not an app. */
+export const loadDemoSeed = (db: Database) =>
+  loadSeedIfEmpty(db, { seedFile: DEMO_SEED, adminPassword: TEST_ADMIN_PASSWORD, dataDir: tmpdir() });
 
 export interface TestApp extends App {
   config: Config;

@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { roles, tenantLoginConfigs, tenantMemberships } from '../../src/db/schema';
-import { loadSeedIfEmpty } from '../../src/db/seed/load-seed';
 import { type TestInfrastructure, testBackends } from '../support/backends';
-import { DEMO_SEED, TEST_ADMIN_PASSWORD } from '../support/test-app';
+import { loadDemoSeed } from '../support/test-app';
 
 const WATER = 't-water';
 const ENERGY = 't-energy';
@@ -13,11 +12,7 @@ describe.each(testBackends())('tenant isolation by row-level security on $name',
 
   beforeAll(async () => {
     infra = await backend.open();
-    await loadSeedIfEmpty(infra.db, {
-      seedFile: DEMO_SEED,
-      adminPassword: TEST_ADMIN_PASSWORD,
-      dataDir: '/tmp',
-    });
+    await loadDemoSeed(infra.db);
   });
   afterAll(async () => {
     await infra?.close();

@@ -1,6 +1,6 @@
 import type { SearchOpen } from '@uniwim/contracts';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../platform/db/database';
+import type { Database } from '../../platform/db/database';
 import { type RawRow, rowsOf } from './sources/sql';
 
 /**
@@ -71,47 +71,38 @@ const sourcePart = (query: SourceQuery, rankQuery: string, rows: number): SQL =>
 
 /** SQL of the search module: the index, the settings and the figures. */
 export const createSearchRepo = (db: Database) => {
-  /** Runs in the viewer's tenant (row-level security), or with no tenant: the catalogue only. */
-  const inScope = <T>(tenantId: string | null, work: (tx: Tx) => Promise<T>) =>
-    tenantId ? db.withTenant(tenantId, work) : db.withNoTenant(work);
-
   return {
     /**
      * Every source's best rows in one statement, with whether the queue holds records the viewer
      * could see: the caller indexes them and asks again.
      */
-    search: (
+    search: async (
       tenantId: string | null,
       queries: readonly SourceQuery[],
       rankQuery: string,
       /** Ranked rows per source. */
       rows: number,
-    ): Promise<FoundRows> =>
-      inScope(tenantId, async (tx) => {
-        // Candidates always through the GIN index. With statistics the planner may reckon a match
-        // common enough for a sequential scan to fill the candidate LIMIT early; but a viewer's
-        // records sit together (a tenant's, an application's), and such a scan can read the whole
-        // table before it has them (seen: a one-character query, 1.3 s on PGlite). Without JIT: a
-        // plan's cost then counts the disabled scans, and PostgreSQL would compile every search
-        // (0.4 s each).
-        await tx.execute(
-          sql`SELECT set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)`,
-        );
-        const parts = queries.map((query) => sourcePart(query, rankQuery, rows));
-        const found =
-          parts.length === 0
-            ? sql`SELECT NULL::text AS source WHERE false`
-            : sql.join(parts, sql` UNION ALL `);
-        const raw = rowsOf(
-          await tx.execute(sql`
-            SELECT s.stale, h.* FROM (SELECT EXISTS (SELECT 1 FROM search_pending) AS stale) s
-            LEFT JOIN (${found}) h ON true`),
-        );
-        return {
-          stale: raw[0]?.stale === true,
-          rows: raw.filter((row) => row.source != null).map(toFoundRow),
-        };
-      }),
+    ): Promise<FoundRows> => {
+      const parts = queries.map((query) => sourcePart(query, rankQuery, rows));
+      const found =
+        parts.length === 0 ? sql`SELECT NULL::text AS source WHERE false` : sql.join(parts, sql` UNION ALL `);
+      // One statement in one read (on PGlite a single message to its thread, see readInScope).
+      // Candidates always through the GIN index: with statistics the planner may reckon a match
+      // common enough for a sequential scan to fill the candidate LIMIT early; but a viewer's records
+      // sit together (a tenant's, an application's), and such a scan can read the whole table before
+      // it has them (seen: a one-character query, 1.3 s on PGlite). Without JIT: a plan's cost then
+      // counts the disabled scans, and PostgreSQL would compile every search (0.4 s each).
+      const raw = await db.readInScope(
+        tenantId,
+        sql`SELECT s.stale, h.* FROM (SELECT EXISTS (SELECT 1 FROM search_pending) AS stale) s
+            LEFT JOIN (${found}) h ON true`,
+        { enable_seqscan: 'off', jit: 'off' },
+      );
+      return {
+        stale: raw[0]?.stale === true,
+        rows: raw.filter((row) => row.source != null).map(toFoundRow),
+      };
+    },
 
     /** Per source, the documents a tenant's searches look through and the records queued for it. */
     status: (tenantId: string): Promise<Map<string, { documents: number; pending: number }>> =>

@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { drizzle as drizzlePgType } from 'drizzle-orm/node-postgres';
 import { type PgDatabase, PgDialect, type PgQueryResultHKT, type PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -34,19 +35,37 @@ export interface Database {
   insertAsPlatform<T extends PgTable>(table: T, rows: T['$inferInsert'][]): Promise<void>;
   /** For tests proving isolation: a transaction with the application role and no tenant at all. */
   withNoTenant<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * One read statement in a tenant's scope (null: no tenant, the platform's shared rows only), in a
+   * read-only transaction of its own, with planner settings for it. On PGlite the whole transaction is
+   * one message to the database's thread, so it never stays open while the HTTP thread is busy with
+   * other requests (PGlite runs one transaction at a time: such a wait holds every other request up).
+   */
+  readInScope(tenantId: string | null, statement: SQL, settings?: PlannerSettings): Promise<RawRow[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** Raw SQL as the connecting user: migrations and administration only. */
   readonly admin: SqlRunner;
 }
 
+export type RawRow = Record<string, unknown>;
+/** Settings of the statement's transaction (set_config(…, true)): names of PostgreSQL's own settings. */
+export type PlannerSettings = Readonly<Record<string, 'on' | 'off'>>;
+
 type Scope = 'tenant' | 'platform' | 'none';
+type ScopedRead = (
+  tenantId: string,
+  scope: Scope,
+  settings: string,
+  query: { sql: string; params: unknown[] },
+) => Promise<RawRow[]>;
 type Scoped = (tenantId: string, scope: Scope) => <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
 /** How one kind of database runs scoped work and batched inserts. */
 interface Backend {
   kind: Database['kind'];
   scoped: Scoped;
+  read: ScopedRead;
   insertAsPlatform: Database['insertAsPlatform'];
   admin: SqlRunner;
   close(): Promise<void>;
@@ -59,25 +78,33 @@ interface Backend {
  * COMMIT. drizzle's own transaction would send BEGIN and the scope one after the other.
  */
 const poolBackend = (pool: pg.Pool, drizzlePg: typeof drizzlePgType): Backend => {
+  /** Runs `work` on one pooled connection between `begin` and COMMIT, rolled back on failure. */
+  const inTransaction = <T>(begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> =>
+    withPooledClient(pool, async (client, markBroken) => {
+      try {
+        await client.query(begin);
+        const result = await work(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        // A connection that cannot even roll back is dropped from the pool, not handed out again.
+        await client.query('ROLLBACK').catch(markBroken);
+        throw error;
+      }
+    });
   const scoped: Scoped = (tenantId, scope) => {
     const begin = `BEGIN; ${scopeStatement(tenantId, scope)}`;
-    return (work) =>
-      withPooledClient(pool, async (client, markBroken) => {
-        try {
-          await client.query(begin);
-          const result = await work(drizzlePg({ client }) as unknown as Tx);
-          await client.query('COMMIT');
-          return result;
-        } catch (error) {
-          // A connection that cannot even roll back is dropped from the pool, not handed out again.
-          await client.query('ROLLBACK').catch(markBroken);
-          throw error;
-        }
-      });
+    return (work) => inTransaction(begin, (client) => work(drizzlePg({ client }) as unknown as Tx));
   };
+  const read: ScopedRead = (tenantId, scope, settings, query) =>
+    inTransaction(`BEGIN READ ONLY; ${scopeStatement(tenantId, scope)}${settings}`, async (client) => {
+      const { rows } = await client.query(query.sql, query.params);
+      return rows as RawRow[];
+    });
   return {
     kind: 'postgres',
     scoped,
+    read,
     insertAsPlatform: async (table, rows) => {
       if (rows.length === 0) return;
       await scoped('', 'platform')((tx) => tx.insert(table).values(rows));
@@ -95,6 +122,18 @@ const sqlLiteral = (value: string): string => {
 
 const scopeStatement = (tenantId: string, scope: Scope) =>
   `SELECT set_config('role', '${APP_ROLE}', true), set_config('app.tenant_id', ${sqlLiteral(tenantId)}, true), set_config('app.scope', '${scope}', true)`;
+
+const SETTING_NAME = /^[a-z_]+$/;
+/** `; SELECT set_config(…)` for the settings, or nothing: appended to the scope's statement. */
+const settingsStatement = (settings: PlannerSettings = {}): string => {
+  const entries = Object.entries(settings);
+  if (entries.length === 0) return '';
+  for (const [name, value] of entries) {
+    if (!SETTING_NAME.test(name) || (value !== 'on' && value !== 'off'))
+      throw new Error(`not a planner setting: ${name}=${value}`);
+  }
+  return `; SELECT ${entries.map(([name, value]) => `set_config('${name}', '${value}', true)`).join(', ')}`;
+};
 
 /**
  * PGlite runs in a worker thread (see pglite-worker/), so every message costs a wait between threads:
@@ -119,6 +158,8 @@ const pgliteBackend = (client: PgliteWorkerClient): Backend => {
   return {
     kind: 'pglite',
     scoped,
+    read: (tenantId, scope, settings, query) =>
+      client.read<RawRow>(`${scopeStatement(tenantId, scope)}${settings}`, query.sql, query.params),
     insertAsPlatform: async (table, rows) => {
       if (rows.length === 0) return;
       const { sql: insert } = dialect.sqlToQuery(builder.insert(table).values(rows).getSQL().inlineParams());
@@ -147,13 +188,15 @@ const reportRestoredToConsole = (downtimeMs: number) => {
   console.warn(`[database] reachable again after ${downtimeMs} ms`);
 };
 
+const readDialect = new PgDialect();
+
 /**
  * Every call goes through databaseCall, so an outage rejects with ServiceUnavailableError
  * (DATABASE_UNAVAILABLE) whichever module made it, and is reported once rather than per request.
  * A transaction cut by an outage is rolled back by the server: nothing is half-written.
  */
 const makeDatabase = (
-  { kind, scoped, insertAsPlatform, admin, close }: Backend,
+  { kind, scoped, read, insertAsPlatform, admin, close }: Backend,
   { onOutage = reportOutageToConsole, onRestored = reportRestoredToConsole }: OutageReporting = {},
 ): Database => {
   let outageSince: number | undefined;
@@ -192,6 +235,11 @@ const makeDatabase = (
     asPlatform: inScope('', 'platform'),
     insertAsPlatform: (table, rows) => call(() => insertAsPlatform(table, rows)),
     withNoTenant: inScope('', 'none'),
+    readInScope: async (tenantId, statement, settings) => {
+      const query = readDialect.sqlToQuery(statement);
+      const extra = settingsStatement(settings);
+      return call(() => (tenantId ? read(tenantId, 'tenant', extra, query) : read('', 'none', extra, query)));
+    },
     ping: async () => {
       await reachableAdmin.query('SELECT 1');
     },

@@ -1,9 +1,8 @@
 import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestInfrastructure, testBackends } from '../../../test/support/backends';
-import { DEMO_SEED, TEST_ADMIN_PASSWORD } from '../../../test/support/test-app';
+import { loadDemoSeed } from '../../../test/support/test-app';
 import { loginLogs } from '../../db/schema';
-import { loadSeedIfEmpty } from '../../db/seed/load-seed';
 
 type LoginLogRow = typeof loginLogs.$inferInsert;
 
@@ -33,11 +32,7 @@ describe.each(testBackends())('batched insert as platform on $name', (backend) =
 
   beforeAll(async () => {
     infra = await backend.open();
-    await loadSeedIfEmpty(infra.db, {
-      seedFile: DEMO_SEED,
-      adminPassword: TEST_ADMIN_PASSWORD,
-      dataDir: '/tmp',
-    });
+    await loadDemoSeed(infra.db);
   });
   afterAll(async () => {
     await infra?.close();

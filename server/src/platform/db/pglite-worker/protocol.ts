@@ -32,6 +32,11 @@ export type WorkerRequest =
   | { id: number; op: 'begin'; tx: number; setup?: string }
   /** A script run in a transaction of its own, committed (or rolled back on error) in one message. */
   | { id: number; op: 'transaction'; sql: string }
+  /**
+   * One read statement in a read-only transaction of its own, after `setup` (the scope), in one
+   * message: the transaction never waits on the HTTP thread, whose other requests would hold it open.
+   */
+  | { id: number; op: 'read'; setup: string; sql: string; params: unknown[] }
   /** Commits (or rolls back) a transaction; the answer comes when it is over. */
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };

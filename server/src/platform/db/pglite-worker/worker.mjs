@@ -179,6 +179,14 @@ const serve = (client, port) => {
       case 'transaction':
         await client.transaction((tx) => tx.exec(request.sql));
         return null;
+      case 'read': {
+        const { setup, sql, params } = request;
+        return client.transaction(async (tx) => {
+          await tx.exec(`SET TRANSACTION READ ONLY; ${setup}`);
+          const result = await tx.query(sql, params);
+          return { rows: result.rows, fields: result.fields };
+        });
+      }
       case 'end':
         return end(request.tx, request.commit);
       case 'close':

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestInfrastructure, testBackends } from '../../../test/support/backends';
+import { loadDemoSeed } from '../../../test/support/test-app';
+
+describe.each(testBackends())('one read in a scope on $name', (backend) => {
+  let infra: TestInfrastructure;
+
+  beforeAll(async () => {
+    infra = await backend.open();
+    await loadDemoSeed(infra.db);
+  });
+  afterAll(async () => {
+    await infra?.close();
+  });
+
+  const tenantsSeen = async (tenantId: string | null) =>
+    (
+      await infra.db.readInScope(
+        tenantId,
+        sql`SELECT DISTINCT tenant_id FROM tenant_memberships ORDER BY tenant_id`,
+      )
+    ).map((row) => row.tenant_id);
+
+  it("sees only the tenant's rows under row-level security, and none without a tenant", async () => {
+    const all = await infra.db.asPlatform((tx) =>
+      tx.execute(sql`SELECT count(DISTINCT tenant_id)::int AS n FROM tenant_memberships`),
+    );
+    expect((all as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(1);
+    expect(await tenantsSeen('t-water')).toEqual(['t-water']);
+    expect(await tenantsSeen('t-energy')).toEqual(['t-energy']);
+    expect(await tenantsSeen(null)).toEqual([]);
+  });
+
+  it('passes parameters and applies the settings to its statement only', async () => {
+    const [row] = await infra.db.readInScope(
+      't-water',
+      sql`SELECT ${"a'b"}::text AS quoted, ${42}::int AS n, current_setting('enable_seqscan') AS seqscan,
+                 current_setting('jit') AS jit`,
+      { enable_seqscan: 'off', jit: 'off' },
+    );
+    expect(row).toEqual({ quoted: "a'b", n: 42, seqscan: 'off', jit: 'off' });
+    const [after] = await infra.db.readInScope(
+      null,
+      sql`SELECT current_setting('enable_seqscan') AS seqscan`,
+    );
+    expect(after?.seqscan).toBe('on');
+  });
+
+  it('refuses a write: the transaction is read-only', async () => {
+    await expect(
+      infra.db.readInScope('t-water', sql`UPDATE tenant_memberships SET tenant_id = tenant_id RETURNING 1`),
+    ).rejects.toMatchObject({ code: '25006' });
+  });
+
+  it('refuses a setting that is not a planner switch', async () => {
+    await expect(
+      infra.db.readInScope('t-water', sql`SELECT 1`, { "x'); DROP TABLE tenants; --": 'on' } as never),
+    ).rejects.toThrow(/not a planner setting/);
+  });
+
+  it('runs beside transactions of other requests without mixing their scopes', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => (n % 2 === 0 ? tenantsSeen('t-water') : tenantsSeen('t-energy'))),
+    );
+    results.forEach((seen, n) => {
+      expect(seen).toEqual([n % 2 === 0 ? 't-water' : 't-energy']);
+    });
+  });
+});
