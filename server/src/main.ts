@@ -58,6 +58,7 @@ const start = async () => {
     import('./platform/store'),
   ]);
 
+  const modulesLoadedMs = Date.now() - startedAt;
   const opening = openDatabase({
     databaseUrl: config.databaseUrl,
     poolSize: config.databasePoolSize,
@@ -80,11 +81,22 @@ const start = async () => {
     dataDir: config.dataDir,
   }).catch((error) => (error instanceof SeedError ? fail(error.message) : Promise.reject(error)));
   seeding.catch(() => undefined); // awaited below
-  const app = await buildApp({ config, db, store, pubsub });
+  // When each part of the start was done (ms from its beginning), printed with the ready line.
+  const steps: string[] = [];
+  const step = <T>(name: string, work: Promise<T>) =>
+    work.then((value) => {
+      steps.push(`${name} ${Date.now() - startedAt}`);
+      return value;
+    });
+  void step<unknown>('database open', embedded ?? opening).catch(() => undefined);
+  const app = await step('app built', buildApp({ config, db, store, pubsub }));
   const [seed] = await Promise.all([
-    seeding,
-    app.services.keys.ensureKeyPair({ likelyNone: likelyNewDatabase, generatedAhead: keyPairAhead }),
-    opening,
+    step('seed', seeding),
+    step(
+      'keys',
+      app.services.keys.ensureKeyPair({ likelyNone: likelyNewDatabase, generatedAhead: keyPairAhead }),
+    ),
+    step('migrations checked', opening),
   ]);
   await app.server.listen({ port: config.port, host: config.host });
 
@@ -94,6 +106,7 @@ const start = async () => {
   const origin = await embedded?.then((client) => DATABASE_ORIGINS[client.origin]);
   const lines = [
     `Platform ready in ${Date.now() - startedAt} ms: ${url}/login.html  (API docs: ${url}/docs)`,
+    `Start-up steps done at (ms): modules loaded ${modulesLoadedMs}, ${steps.join(', ')}`,
     `Database: ${db.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'pglite')} (${origin})` : 'PostgreSQL (DATABASE_URL)'}; store: ${config.redisUrl ? 'Redis (REDIS_URL)' : 'in memory'}`,
   ];
   if (seed.loaded && seed.passwordFile) {

@@ -25,6 +25,14 @@ export interface MigrationResult {
  */
 export const migrate = async (runner: SqlRunner, dir: string = MIGRATIONS_DIR): Promise<MigrationResult> => {
   const files = (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  // Most starts find every migration applied: one read says so, without the lock and the transaction
+  // (on PGlite each of their statements waits on the HTTP thread, busy building the app at start).
+  // A missing table or a missing id takes the locked path, which decides under the lock.
+  const recorded = await runner
+    .query<{ id: string }>('SELECT id FROM schema_migrations')
+    .then((rows) => new Set(rows.map((row) => row.id)))
+    .catch(() => new Set<string>());
+  if (files.every((file) => recorded.has(file))) return { applied: [] };
   return runner.transaction(async (tx) => {
     await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
     await tx.exec(
