@@ -157,6 +157,20 @@ describe.each(testBackends())('the login log on $name', (backend) => {
     expect(await total(`createdAtTo=${encodeURIComponent(hourAgo)}`)).toBe(0);
   });
 
+  it('orders a filtered page by time either way, page after page (the page walks the time indexes)', async () => {
+    const times = (items: Row[]) => items.map((row) => Date.parse(String(row.createdAt)));
+    const newest = await list(TENANT_LOG, waterAdmin, 'username=water&pageSize=4');
+    const next = await list(TENANT_LOG, waterAdmin, 'username=water&pageSize=4&page=2');
+    const all = [...times(newest.items), ...times(next.items)];
+    expect(all).toHaveLength(8);
+    expect(all).toEqual([...all].sort((a, b) => b - a));
+    const oldest = await list(TENANT_LOG, waterAdmin, 'username=water&sort=createdAt&pageSize=4');
+    const ascending = times(oldest.items);
+    expect(ascending).toEqual([...ascending].sort((a, b) => a - b));
+    expect(ascending[0]).toBeLessThanOrEqual(Math.min(...all));
+    expect(oldest.items[0]?.username).toBe('water.op');
+  });
+
   it('exports what the list shows, page by page in time order', async () => {
     const file = await app.server.inject({
       method: 'GET',

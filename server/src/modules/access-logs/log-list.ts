@@ -11,6 +11,7 @@ import {
   NOT_COUNTED,
   offsetOf,
 } from '../../platform/admin/list-sql';
+import { planAsTimeWalk } from '../../platform/admin/log-list-planning';
 import type { Tx } from '../../platform/db/database';
 
 /**
@@ -32,6 +33,7 @@ export const logListPage = async (
   },
 ): Promise<{ items: Record<string, unknown>[]; total: number; nextAfter?: unknown[] }> => {
   const { declaration, fields, table, id, query } = spec;
+  await planAsTimeWalk(tx);
   const order = listOrder(declaration, fields, query, id);
   if (query.after !== undefined) {
     const where = listWhere(

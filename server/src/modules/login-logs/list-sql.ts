@@ -1,5 +1,5 @@
 import { LOG_COUNT_LIMIT, type loginLogsResource } from '@uniwim/contracts';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import { loginLogs } from '../../db/schema';
 import {
   escapeLike,
@@ -12,6 +12,7 @@ import {
   NOT_COUNTED,
   offsetOf,
 } from '../../platform/admin/list-sql';
+import { planAsTimeWalk } from '../../platform/admin/log-list-planning';
 import type { Tx } from '../../platform/db/database';
 
 const pattern = (value: unknown) => `%${escapeLike(String(value).trim())}%`;
@@ -19,7 +20,10 @@ const given = (value: unknown): value is string => typeof value === 'string' && 
 
 /** Where each declared filter and sort key lives in SQL. */
 const fields: FieldSql = {
-  username: loginLogs.username,
+  // Account names are ASCII (the account rules): compared under the "C" collation, whose case folding
+  // is a byte table instead of the locale's, which took twice as long over the rows a count reads.
+  username: (value) =>
+    given(value) ? sql`${loginLogs.username} COLLATE "C" ILIKE ${pattern(value)}` : undefined,
   mode: loginLogs.mode,
   result: loginLogs.result,
   ip: loginLogs.ip,
@@ -99,6 +103,14 @@ const reachCondition = (reach: LoginLogReach): SQL | undefined =>
   reach.tenantId ? eq(loginLogs.tenantId, reach.tenantId) : undefined;
 
 /**
+ * A range open towards the future ends tomorrow: rows carry their writer's clock, and instances'
+ * clocks differ by seconds, not a day. With the end a value, the planner leaves out the partitions
+ * made ahead for the coming months (and their ten indexes each) instead of planning them empty.
+ */
+const openEndBound = (query: ListQuery): SQL | undefined =>
+  query.createdAtTo === undefined ? lt(loginLogs.createdAt, new Date(Date.now() + 86_400_000)) : undefined;
+
+/**
  * The login log's SQL. Pages newest first from the (tenant_id, created_at) indexes; the total is
  * counted only up to LOG_COUNT_LIMIT + 1 rows, the logs' one limit (a count over millions would cost
  * more than the page; counting to 10,000 took a 7-day page of the largest tenant over its 100 ms p95 at
@@ -111,9 +123,16 @@ export const loginLogSql = {
     query: ListQuery,
     reach: LoginLogReach,
   ): Promise<{ items: LoginLogSelect[]; total: number; nextAfter?: unknown[] }> => {
+    await planAsTimeWalk(tx);
     const keyset = query.after !== undefined;
     const after = keyset ? listAfter(declaration, fields, query, loginLogs.id) : undefined;
-    const where = listWhere(declaration, fields, query, reachCondition(reach), after);
+    const where = listWhere(
+      declaration,
+      fields,
+      query,
+      and(reachCondition(reach), openEndBound(query)),
+      after,
+    );
     const order = listOrder(declaration, fields, query, loginLogs.id);
     if (keyset) {
       const rows = await tx
