@@ -53,6 +53,7 @@ export const buildServerCode = async () => {
       'ioredis',
       'pg-native',
       'exceljs',
+      'jszip',
       'pino',
       // Issue 16: the offline IP database reads its data files beside itself (data/ip2region.db).
       'ip2region',

@@ -1,10 +1,9 @@
-import { Readable } from 'node:stream';
 import type { ColumnDeclaration, ResourceDeclaration } from '@uniwim/contracts';
 import type { CellValue } from 'exceljs';
 import type { z } from 'zod';
 import type { Tx } from '../db/database';
 import { AppError } from '../errors';
-import { loadExcelJS } from './load-exceljs';
+import { firstWorksheetRows } from './first-worksheet-rows';
 import type { AdminContext, ResourceDefinition } from './resource-routes';
 import {
   cellText,
@@ -87,46 +86,35 @@ export const parseImportWorkbook = async (
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', '请上传 Excel 文件（.xlsx）');
   }
   const importable = importColumnsOf(declaration);
-  const ExcelJS = await loadExcelJS();
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(file), {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'ignore',
-    entries: 'ignore',
-  });
   const parsed: ParsedWorkbook = { columns: [], ignoredHeaders: [], rows: [] };
   const byIndex = new Map<number, ColumnDeclaration>();
   try {
-    for await (const sheet of reader) {
-      for await (const row of sheet) {
-        const values = row.values as CellValue[];
-        if (row.number === 1) {
-          values.forEach((value, index) => {
-            const header = cellText(value);
-            if (header === undefined) return;
-            const column = columnByHeader(importable, String(header));
-            if (column && !parsed.columns.includes(column)) {
-              byIndex.set(index, column);
-              parsed.columns.push(column);
-            } else parsed.ignoredHeaders.push(String(header));
-          });
-          continue;
-        }
-        const cells: ParsedWorkbook['rows'][number]['cells'] = {};
-        let empty = true;
-        for (const [index, column] of byIndex) {
-          const value = cellText(values[index] ?? null);
-          if (value !== undefined) empty = false;
-          cells[column.key] = value;
-        }
-        if (empty) continue;
-        if (parsed.rows.length >= IMPORT_MAX_ROWS) {
-          throw new AppError('BAD_REQUEST', `一次最多导入${IMPORT_MAX_ROWS}行，请拆分文件`);
-        }
-        parsed.rows.push({ row: row.number, cells });
+    for await (const row of firstWorksheetRows(file)) {
+      const values = row.values as CellValue[];
+      if (row.number === 1) {
+        values.forEach((value, index) => {
+          const header = cellText(value);
+          if (header === undefined) return;
+          const column = columnByHeader(importable, String(header));
+          if (column && !parsed.columns.includes(column)) {
+            byIndex.set(index, column);
+            parsed.columns.push(column);
+          } else parsed.ignoredHeaders.push(String(header));
+        });
+        continue;
       }
-      break; // the first worksheet only
+      const cells: ParsedWorkbook['rows'][number]['cells'] = {};
+      let empty = true;
+      for (const [index, column] of byIndex) {
+        const value = cellText(values[index] ?? null);
+        if (value !== undefined) empty = false;
+        cells[column.key] = value;
+      }
+      if (empty) continue;
+      if (parsed.rows.length >= IMPORT_MAX_ROWS) {
+        throw new AppError('BAD_REQUEST', `一次最多导入${IMPORT_MAX_ROWS}行，请拆分文件`);
+      }
+      parsed.rows.push({ row: row.number, cells });
     }
   } catch (error) {
     if (error instanceof AppError) throw error;
