@@ -25,6 +25,8 @@ describe.each(testBackends())('the packages resource on $name', (backend) => {
   let admin: Headers;
   let waterOp: Headers;
   let waterAdmin: Headers;
+  /** When the last of the file's apps started: each sweeps packages due by date 1 s after its start. */
+  let appsStartedAt = 0;
 
   beforeAll(async () => {
     infra = await backend.open();
@@ -33,6 +35,7 @@ describe.each(testBackends())('the packages resource on $name', (backend) => {
       sibling = await infra.openSibling();
       other = await startTestApp(sibling, {});
     }
+    appsStartedAt = Date.now();
     admin = bearer(await tokenFor(app, infra.db, 'admin', null));
     waterOp = bearer(await tokenFor(app, infra.db, 'water.op', 't-water'));
     waterAdmin = bearer(await tokenFor(app, infra.db, 'water.admin', 't-water'));
@@ -329,6 +332,10 @@ describe.each(testBackends())('the packages resource on $name', (backend) => {
   });
 
   it('a package ending or starting by date takes effect without a write, at the next sweep', async () => {
+    // The apps' own first sweeps (1 s after each start) must be over: one running between a change
+    // below and this test's sweep applies the change itself, and this sweep rightly finds nothing
+    // (CI met it on a loaded machine, where the tests before this one took under a second).
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, appsStartedAt + 3_000 - Date.now())));
     const sweep = createEntitlementSweep({
       db: infra.db,
       announceMenuChange: (tenantId) => app.services.menuTrees.announceChange(tenantId),
