@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { DEFAULT_SEED_FILE } from '../../config';
@@ -13,6 +13,7 @@ import {
   seedFileSha256,
 } from './embedded';
 import { MIGRATIONS_DIR, migrate } from './migrate';
+import { foldLogPartitions, removeOptionalForks, removeSpareWal } from './prepared-dir-slimming';
 import { pgliteRunner } from './sql-runner';
 
 /**
@@ -65,17 +66,40 @@ export const buildPreparedDataDir = async (seedFile: string = DEFAULT_SEED_FILE)
     const db = await openDatabase({ dataDir: scratch });
     try {
       await prepareSeed(db, seedFile);
+      await foldLogPartitions(db.admin);
     } finally {
       await db.close();
     }
+    const prepared = path.join(scratch, 'pglite');
+    await removeOptionalForks(prepared);
+    await removeSpareWal(prepared);
+    await checkOpens(prepared);
     // The manifest goes last: a directory without a matching one is never used.
     await rm(PREPARED_DATA_MANIFEST, { force: true });
     await rm(PREPARED_DATA_DIR, { recursive: true, force: true });
-    await rename(path.join(scratch, 'pglite'), PREPARED_DATA_DIR);
+    await rename(prepared, PREPARED_DATA_DIR);
     const manifest: PreparedDataManifest = { seedSha256, migrations: await migrationFiles() };
     await writeFile(PREPARED_DATA_MANIFEST, `${JSON.stringify(manifest)}\n`);
   } finally {
     await rm(scratch, { recursive: true, force: true });
+  }
+};
+
+/** A copy of the slimmed directory opens and reads its data: a build never ships one that does not. */
+const checkOpens = async (dataDir: string) => {
+  const copy = `${dataDir}-check`;
+  await cp(dataDir, copy, { recursive: true });
+  try {
+    const db = new PGlite(copy);
+    try {
+      const [row] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM accounts')).rows;
+      if (!row || row.n === 0) throw new Error('the prepared database holds no accounts');
+      await db.query('SELECT count(*) FROM login_logs');
+    } finally {
+      await db.close();
+    }
+  } finally {
+    await rm(copy, { recursive: true, force: true });
   }
 };
 
