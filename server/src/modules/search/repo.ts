@@ -82,6 +82,8 @@ export const createSearchRepo = (db: Database) => {
       rankQuery: string,
       /** Ranked rows per source. */
       rows: number,
+      /** The query is narrow: one kept plan suits it (see isBroadQuery and ReadOptions). */
+      reusePlan = false,
     ): Promise<FoundRows> => {
       const parts = queries.map((query) => sourcePart(query, rankQuery, rows));
       const found =
@@ -97,6 +99,7 @@ export const createSearchRepo = (db: Database) => {
         sql`SELECT s.stale, h.* FROM (SELECT EXISTS (SELECT 1 FROM search_pending) AS stale) s
             LEFT JOIN (${found}) h ON true`,
         { enable_seqscan: 'off', jit: 'off' },
+        { reusePlan },
       );
       return {
         stale: raw[0]?.stale === true,

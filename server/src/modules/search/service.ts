@@ -6,7 +6,7 @@ import { loadLexicon } from './lexicon';
 import { type FoundRow, ROWS_PER_HIT, type SearchRepo, type SourceQuery } from './repo';
 import type { EffectiveSettings, SearchSettingsService } from './settings';
 import type { SearchSource, SearchViewer, SourceAccess } from './source';
-import { type Lexicon, type ParsedQuery, parseQuery, tagQuery, textQuery } from './tokens';
+import { isBroadQuery, type Lexicon, type ParsedQuery, parseQuery, tagQuery, textQuery } from './tokens';
 
 /** Batches of queued records a search indexes itself before it answers (the rest in the background). */
 const CATCH_UP_BATCHES = 4;
@@ -89,16 +89,18 @@ export const createSearchService = (deps: SearchServiceDeps) => {
     return asked;
   };
 
-  const find = async (viewer: SearchViewer, asked: Asked[], rankQuery: string, rows: number) => {
+  const find = async (viewer: SearchViewer, asked: Asked[], parsed: ParsedQuery, rows: number) => {
     const queries = asked.map((entry) => entry.query);
-    let found = await repo.search(viewer.tenantId, queries, rankQuery, rows);
+    const rankQuery = textQuery(parsed);
+    const reusePlan = !isBroadQuery(parsed);
+    let found = await repo.search(viewer.tenantId, queries, rankQuery, rows, reusePlan);
     if (found.stale) {
       // Records changed since they were indexed: index them first, so a search finds what was just
       // saved (at most a few batches; a large backlog goes on in the background). Should indexing
       // fail, the search still answers from the index as it is.
       try {
         const taken = await indexer.drain({ wait: true, maxBatches: CATCH_UP_BATCHES });
-        if (taken > 0) found = await repo.search(viewer.tenantId, queries, rankQuery, rows);
+        if (taken > 0) found = await repo.search(viewer.tenantId, queries, rankQuery, rows, reusePlan);
       } catch (error) {
         deps.onError(error, 'indexing queued search records failed');
       }
@@ -116,7 +118,7 @@ export const createSearchService = (deps: SearchServiceDeps) => {
         const text = textQuery(parsed);
         const asked = await askedSources(viewer, viewer.shell, effective, text);
         const rowsPerSource = request.limit * ROWS_PER_HIT + 1;
-        const rows = asked.length > 0 ? await find(viewer, asked, text, rowsPerSource) : [];
+        const rows = asked.length > 0 ? await find(viewer, asked, parsed, rowsPerSource) : [];
         groups = asked
           .map(({ source, access }) => {
             const own = rows.filter((row) => row.source === source.name);

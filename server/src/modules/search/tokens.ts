@@ -247,6 +247,18 @@ const termQuery = (term: QueryTerm): string => {
   return words.length === 1 ? words[0]! : `(${words.join(' & ')})`;
 };
 
+/**
+ * Whether a query may match a large share of the index: a clause that one Chinese character or a
+ * Latin prefix under three letters satisfies. Its best plan then walks the viewer's scope rather
+ * than the text index (水 is in 57,000 of 100,000 items), so it is planned for its own values.
+ */
+export const isBroadQuery = (parsed: ParsedQuery): boolean =>
+  parsed.clauses.some((clause) =>
+    clause.alternatives.some((term) =>
+      term.kind === 'han' ? chars(term.text).length < 2 : term.text.length < 3,
+    ),
+  );
+
 /** The tsquery text of a parsed query: clauses ANDed, a clause's synonyms ORed. */
 export const textQuery = (parsed: ParsedQuery): string =>
   parsed.clauses

@@ -3,6 +3,7 @@ import { highlightRanges, mergeRanges, snippetOf } from './highlight';
 import { loadLexicon } from './lexicon';
 import {
   indexVector,
+  isBroadQuery,
   type Lexicon,
   parseQuery,
   quoteLexeme,
@@ -25,6 +26,20 @@ const lexemesOf = (literal: string) =>
       m[2] ?? '',
     ]),
   );
+
+describe('isBroadQuery', () => {
+  const broad = (q: string) => isBroadQuery(parseQuery(q, lexicon, new Map())!);
+
+  it('finds a query broad when one character or a short prefix can satisfy a clause', () => {
+    expect(broad('水')).toBe(true);
+    expect(broad('管 泵站')).toBe(true);
+    expect(broad('pu')).toBe(true);
+    expect(broad('管网')).toBe(false);
+    expect(broad('漏损分析')).toBe(false);
+    expect(broad('pump')).toBe(false);
+    expect(broad('sbgl')).toBe(false);
+  });
+});
 
 describe('the search tokenizer', () => {
   it('splits Chinese runs from Latin words and folds width and case', () => {

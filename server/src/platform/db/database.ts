@@ -41,7 +41,12 @@ export interface Database {
    * one message to the database's thread, so it never stays open while the HTTP thread is busy with
    * other requests (PGlite runs one transaction at a time: such a wait holds every other request up).
    */
-  readInScope(tenantId: string | null, statement: SQL, settings?: PlannerSettings): Promise<RawRow[]>;
+  readInScope(
+    tenantId: string | null,
+    statement: SQL,
+    settings?: PlannerSettings,
+    options?: ReadOptions,
+  ): Promise<RawRow[]>;
   ping(): Promise<void>;
   close(): Promise<void>;
   /** Raw SQL as the connecting user: migrations and administration only. */
@@ -49,6 +54,15 @@ export interface Database {
 }
 
 export type RawRow = Record<string, unknown>;
+
+export interface ReadOptions {
+  /**
+   * The statement's text recurs with other values, and one plan suits them all: the embedded
+   * database plans it once and keeps the plan (PostgreSQL plans it each time, as it is not the
+   * bottleneck there). Never for statements whose best plan depends on their values.
+   */
+  reusePlan?: boolean;
+}
 /** Settings of the statement's transaction (set_config(…, true)): names of PostgreSQL's own settings. */
 export type PlannerSettings = Readonly<Record<string, 'on' | 'off'>>;
 
@@ -58,6 +72,7 @@ type ScopedRead = (
   scope: Scope,
   settings: string,
   query: { sql: string; params: unknown[] },
+  options?: ReadOptions,
 ) => Promise<RawRow[]>;
 type Scoped = (tenantId: string, scope: Scope) => <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
 
@@ -158,8 +173,13 @@ const pgliteBackend = (client: PgliteWorkerClient): Backend => {
   return {
     kind: 'pglite',
     scoped,
-    read: (tenantId, scope, settings, query) =>
-      client.read<RawRow>(`${scopeStatement(tenantId, scope)}${settings}`, query.sql, query.params),
+    read: (tenantId, scope, settings, query, options) =>
+      client.read<RawRow>(
+        `${scopeStatement(tenantId, scope)}${settings}`,
+        query.sql,
+        query.params,
+        options?.reusePlan,
+      ),
     insertAsPlatform: async (table, rows) => {
       if (rows.length === 0) return;
       const { sql: insert } = dialect.sqlToQuery(builder.insert(table).values(rows).getSQL().inlineParams());
@@ -235,10 +255,12 @@ const makeDatabase = (
     asPlatform: inScope('', 'platform'),
     insertAsPlatform: (table, rows) => call(() => insertAsPlatform(table, rows)),
     withNoTenant: inScope('', 'none'),
-    readInScope: async (tenantId, statement, settings) => {
+    readInScope: async (tenantId, statement, settings, options) => {
       const query = readDialect.sqlToQuery(statement);
       const extra = settingsStatement(settings);
-      return call(() => (tenantId ? read(tenantId, 'tenant', extra, query) : read('', 'none', extra, query)));
+      return call(() =>
+        tenantId ? read(tenantId, 'tenant', extra, query, options) : read('', 'none', extra, query, options),
+      );
     },
     ping: async () => {
       await reachableAdmin.query('SELECT 1');

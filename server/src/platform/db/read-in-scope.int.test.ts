@@ -47,6 +47,33 @@ describe.each(testBackends())('one read in a scope on $name', (backend) => {
     expect(after?.seqscan).toBe('on');
   });
 
+  it('keeps a plan for the same text, and each run still sees only its own scope and values', async () => {
+    const members = (tenantId: string | null, like: string) =>
+      infra.db.readInScope(
+        tenantId,
+        sql`SELECT DISTINCT tenant_id, ${like}::text AS asked FROM tenant_memberships
+            WHERE tenant_id LIKE ${like} ORDER BY tenant_id`,
+        { enable_seqscan: 'off' },
+        { reusePlan: true },
+      );
+    for (let round = 0; round < 3; round++) {
+      expect(await members('t-water', 't-%')).toEqual([{ tenant_id: 't-water', asked: 't-%' }]);
+      expect(await members('t-energy', 't-%')).toEqual([{ tenant_id: 't-energy', asked: 't-%' }]);
+      expect(await members(null, 't-%')).toEqual([]);
+    }
+    // Values travel as literals on the embedded database: quotes, backslashes and Chinese intact.
+    const tricky = String.raw`t-'\%
+水`;
+    expect(await members('t-water', tricky)).toEqual([]);
+    const [echo] = await infra.db.readInScope(
+      't-water',
+      sql`SELECT ${tricky}::text AS text, ${1.5}::float8 AS x, ${true}::boolean AS yes, ${null}::text AS none`,
+      undefined,
+      { reusePlan: true },
+    );
+    expect(echo).toEqual({ text: tricky, x: 1.5, yes: true, none: null });
+  });
+
   it('refuses a write: the transaction is read-only', async () => {
     await expect(
       infra.db.readInScope('t-water', sql`UPDATE tenant_memberships SET tenant_id = tenant_id RETURNING 1`),

@@ -16,8 +16,8 @@ export const usableWhileOpening = (kind: Database['kind'], opening: Promise<Data
   asPlatform: async (work) => (await opening).asPlatform(work),
   insertAsPlatform: async (table, rows) => (await opening).insertAsPlatform(table, rows),
   withNoTenant: async (work) => (await opening).withNoTenant(work),
-  readInScope: async (tenantId, statement, settings) =>
-    (await opening).readInScope(tenantId, statement, settings),
+  readInScope: async (tenantId, statement, settings, options) =>
+    (await opening).readInScope(tenantId, statement, settings, options),
   ping: async () => (await opening).ping(),
   close: async () => (await opening).close(),
 });

@@ -32,8 +32,16 @@ export interface PgliteWorkerClient extends PgliteRunner {
   transaction<T>(work: (tx: PgliteRunner) => Promise<T>, options?: { setup?: string }): Promise<T>;
   /** Runs a script in a transaction of its own, in one message: committed, or rolled back on error. */
   execInTransaction(sql: string): Promise<void>;
-  /** One statement in a read-only transaction of its own after `setup`, in one message. */
-  read<T = Record<string, unknown>>(setup: string, sql: string, params: unknown[]): Promise<T[]>;
+  /**
+   * One statement in a read-only transaction of its own after `setup`, in one message; with
+   * `reusePlan`, planned once and its plan kept for the same text (ReadOptions in database.ts).
+   */
+  read<T = Record<string, unknown>>(
+    setup: string,
+    sql: string,
+    params: unknown[],
+    reusePlan?: boolean,
+  ): Promise<T[]>;
   close(): Promise<void>;
   /** Where the database's files came from when it opened. */
   readonly origin: DatabaseOrigin;
@@ -177,8 +185,8 @@ export const startPgliteWorker = async (options: WorkerOptions): Promise<PgliteW
     execInTransaction: async (sql) => {
       await call({ op: 'transaction', sql });
     },
-    read: async <T>(setup: string, sql: string, params: unknown[]) =>
-      (await call<WorkerResults>({ op: 'read', setup, sql, params })).rows as T[],
+    read: async <T>(setup: string, sql: string, params: unknown[], reusePlan = false) =>
+      (await call<WorkerResults>({ op: 'read', setup, sql, params, reusePlan })).rows as T[],
     close: async () => {
       if (!failure) await call({ op: 'close' }).catch(() => undefined);
       failure ??= new Error('the database is closed');

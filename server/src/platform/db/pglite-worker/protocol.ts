@@ -36,7 +36,7 @@ export type WorkerRequest =
    * One read statement in a read-only transaction of its own, after `setup` (the scope), in one
    * message: the transaction never waits on the HTTP thread, whose other requests would hold it open.
    */
-  | { id: number; op: 'read'; setup: string; sql: string; params: unknown[] }
+  | { id: number; op: 'read'; setup: string; sql: string; params: unknown[]; reusePlan: boolean }
   /** Commits (or rolls back) a transaction; the answer comes when it is over. */
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'close' };

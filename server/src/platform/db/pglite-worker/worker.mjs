@@ -99,6 +99,34 @@ const openClient = async () => {
 
 const ROLLBACK = Symbol('rollback');
 
+/** Kept plans at most; past that they are all dropped and prepared again as they come. */
+const PREPARED_STATEMENTS_KEPT = 64;
+
+/**
+ * A read's values as SQL literals for EXECUTE (whose arguments cannot be protocol parameters), typed
+ * by the prepared statement's casts: strings, numbers and booleans only, as escape strings (quotes
+ * and backslashes doubled). Anything else, or a NUL, which no text holds: undefined, and the read
+ * goes the usual way.
+ * @param {unknown[]} params @returns {string[] | undefined}
+ */
+const literalsOf = (params) => {
+  /** @type {string[]} */
+  const literals = [];
+  for (const value of params) {
+    if (value === null) literals.push('NULL');
+    else if (
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value))
+    ) {
+      const text = String(value);
+      if (text.includes('\0')) return undefined;
+      literals.push(`E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'`);
+    } else return undefined;
+  }
+  return literals;
+};
+
 /** @param {PGlite} client @param {import('node:worker_threads').MessagePort} port */
 const serve = (client, port) => {
   /**
@@ -160,6 +188,30 @@ const serve = (client, port) => {
     await open.done;
   };
 
+  /**
+   * Statements whose plan is kept (a read with reusePlan), by their text: planning one of the
+   * search's statements costs about as much as running it, and this thread serves every request.
+   * Prepared in the read's own transaction (PGlite runs one at a time, so no other read is between
+   * a DEALLOCATE and its EXECUTE; PREPARE outlives the transaction, whatever its end). The plan's
+   * row-level policies read the scope's settings when it runs, not when it was planned.
+   * @type {Map<string, string>}
+   */
+  const prepared = new Map();
+  let preparedCount = 0;
+  /** @param {Pick<PGlite, 'exec'>} tx @param {string} sql */
+  const preparedName = async (tx, sql) => {
+    let name = prepared.get(sql);
+    if (name) return name;
+    if (prepared.size >= PREPARED_STATEMENTS_KEPT) {
+      await tx.exec('DEALLOCATE ALL');
+      prepared.clear();
+    }
+    name = `uniwim_read_${++preparedCount}`;
+    await tx.exec(`PREPARE ${name} AS ${sql}`);
+    prepared.set(sql, name);
+    return name;
+  };
+
   /** @param {WorkerRequest} request @returns {Promise<unknown>} */
   const handle = async (request) => {
     switch (request.op) {
@@ -180,10 +232,21 @@ const serve = (client, port) => {
         await client.transaction((tx) => tx.exec(request.sql));
         return null;
       case 'read': {
-        const { setup, sql, params } = request;
+        const { setup, sql, params, reusePlan } = request;
+        const values = reusePlan ? literalsOf(params) : undefined;
         return client.transaction(async (tx) => {
-          await tx.exec(`SET TRANSACTION READ ONLY; ${setup}`);
-          const result = await tx.query(sql, params);
+          if (!values) {
+            await tx.exec(`SET TRANSACTION READ ONLY; ${setup}`);
+            const result = await tx.query(sql, params);
+            return { rows: result.rows, fields: result.fields };
+          }
+          await tx.exec(
+            `SET TRANSACTION READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan; ${setup}`,
+          );
+          const name = await preparedName(tx, sql);
+          const result = await tx.query(
+            values.length > 0 ? `EXECUTE ${name}(${values.join(', ')})` : `EXECUTE ${name}`,
+          );
           return { rows: result.rows, fields: result.fields };
         });
       }
