@@ -78,6 +78,16 @@ describe.each(testBackends())('one read in a scope on $name', (backend) => {
     await expect(
       infra.db.readInScope('t-water', sql`UPDATE tenant_memberships SET tenant_id = tenant_id RETURNING 1`),
     ).rejects.toMatchObject({ code: '25006' });
+    await expect(
+      infra.db.readInScope(
+        't-water',
+        sql`UPDATE tenant_memberships SET tenant_id = tenant_id WHERE tenant_id = ${'t-water'} RETURNING 1`,
+        undefined,
+        { reusePlan: true },
+      ),
+    ).rejects.toMatchObject({ code: '25006' });
+    // Nothing is left open by the failed reads.
+    expect(await tenantsSeen('t-water')).toEqual(['t-water']);
   });
 
   it('refuses a setting that is not a planner switch', async () => {
