@@ -235,18 +235,13 @@ const serve = (client, port) => {
         const { setup, sql, params, reusePlan } = request;
         const values = reusePlan ? literalsOf(params) : undefined;
         return client.transaction(async (tx) => {
-          if (!values) {
-            await tx.exec(`SET TRANSACTION READ ONLY; ${setup}`);
-            const result = await tx.query(sql, params);
-            return { rows: result.rows, fields: result.fields };
-          }
-          await tx.exec(
-            `SET TRANSACTION READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan; ${setup}`,
-          );
-          const name = await preparedName(tx, sql);
-          const result = await tx.query(
-            values.length > 0 ? `EXECUTE ${name}(${values.join(', ')})` : `EXECUTE ${name}`,
-          );
+          const keptPlan = values ? 'SET LOCAL plan_cache_mode = force_generic_plan; ' : '';
+          await tx.exec(`SET TRANSACTION READ ONLY; ${keptPlan}${setup}`);
+          const result = values
+            ? await tx.query(
+                `EXECUTE ${await preparedName(tx, sql)}${values.length > 0 ? `(${values.join(', ')})` : ''}`,
+              )
+            : await tx.query(sql, params);
           return { rows: result.rows, fields: result.fields };
         });
       }
