@@ -19,6 +19,8 @@ export interface SourceQuery {
   weight: number;
   /** The viewer's scopes (search_index.scope) when the source declares them; none: the match alone. */
   scopes?: readonly string[];
+  /** Read the scopes' documents and test each against the match, not the text index (few documents). */
+  walkScopes?: boolean;
 }
 
 export interface FoundRow {
@@ -49,6 +51,15 @@ export const textArrayLiteral = (values: readonly string[]) =>
 const scopeArray = (scopes: readonly string[]) => sql`${textArrayLiteral(scopes)}::text[]`;
 
 /**
+ * The text condition. As a function call (ts_match_vq is what @@ runs) the planner cannot answer it
+ * from the GIN index, so a scope walk reads the scopes' rows through their own index and tests each.
+ */
+const matchOf = (query: SourceQuery): SQL =>
+  query.walkScopes && query.scopes
+    ? sql`ts_match_vq(i.tsv, ${query.match}::tsquery)`
+    : sql`i.tsv @@ ${query.match}::tsquery`;
+
+/**
  * One source's best rows: candidates from the index alone (its GIN index; no row-level security there,
  * see migration 0028), ranked, and only the best read from search_documents, under its policy.
  */
@@ -60,7 +71,7 @@ const sourcePart = (query: SourceQuery, rankQuery: string, rows: number): SQL =>
             ts_rank_cd(${RANK_WEIGHTS}::float4[], c.tsv, ${rankQuery}::tsquery) * ${query.weight}::float8 AS rank
      FROM (
        SELECT i.document_id, i.tsv, i.title_length FROM search_index i
-       WHERE i.tsv @@ ${query.match}::tsquery${query.scopes ? sql` AND i.scope = ANY (${scopeArray(query.scopes)})` : sql``}
+       WHERE ${matchOf(query)}${query.scopes ? sql` AND i.scope = ANY (${scopeArray(query.scopes)})` : sql``}
        LIMIT ${CANDIDATES_PER_SOURCE}
      ) c
      ORDER BY rank DESC, c.title_length, c.document_id

@@ -15,6 +15,7 @@ export const applicationsSource = (menuTrees: MenuTreeService): SearchSource => 
   shells: ['index'],
   defaultWeight: 1.2,
   tenantOwned: false,
+  oneDocumentPerScope: true,
   documents: async (tx, recordIds) => {
     const rows = rowsOf(
       await tx.execute(sql`
