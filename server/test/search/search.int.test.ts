@@ -205,6 +205,37 @@ describe.each(testBackends())('the header search on $name', (backend) => {
     expect(app.services.search.indexer.takenSinceMaintenance()).toBe(0);
   });
 
+  it('queues again what an older tokenizer indexed, and only that', async () => {
+    await search('water.op', '漏损');
+    await infra.db.asPlatform((tx) =>
+      tx.execute(
+        sql`UPDATE search_documents SET tokenizer_version = tokenizer_version - 1 WHERE record_id = 'm-leak'`,
+      ),
+    );
+    await app.services.search.indexer.queueOutdated();
+    const queued = await infra.db.asPlatform(
+      async (tx) =>
+        (
+          (await tx.execute(sql`SELECT DISTINCT record_id FROM search_pending`)) as unknown as {
+            rows: { record_id: string }[];
+          }
+        ).rows,
+    );
+    expect(queued.map((row) => row.record_id)).toEqual(['m-leak']);
+    // The next search indexes it the current way before it answers.
+    expect(titles(await search('water.op', '漏损'), 'menus')).toContain('供水管网漏损控制与分区计量');
+    await app.services.search.indexer.queueOutdated();
+    const [left] = await infra.db.asPlatform(
+      async (tx) =>
+        (
+          (await tx.execute(sql`SELECT count(*)::int AS n FROM search_pending`)) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows,
+    );
+    expect(Number(left?.n)).toBe(0);
+  });
+
   it('refuses an empty or overlong query with the spec’s kind of message', async () => {
     const empty = await app.server.inject({
       method: 'GET',

@@ -170,13 +170,16 @@ export const createSearchIndexer = ({ db, sources }: IndexerDeps) => {
       return total;
     },
 
-    /** Queues the documents an older tokenizer wrote, so they are written again the current way. */
+    /**
+     * Queues the documents an older tokenizer wrote, so they are written again the current way. Two
+     * ranges rather than <>, which the tokenizer_version index (migration 0042) cannot answer.
+     */
     queueOutdated: (): Promise<void> =>
       db.asPlatform(async (tx) => {
         await tx.execute(sql`
           INSERT INTO search_pending (source, record_id, tenant_id)
           SELECT source, record_id, tenant_id FROM search_documents
-          WHERE tokenizer_version <> ${TOKENIZER_VERSION}`);
+          WHERE tokenizer_version < ${TOKENIZER_VERSION} OR tokenizer_version > ${TOKENIZER_VERSION}`);
       }),
 
     /**
