@@ -17,7 +17,10 @@ import { buildAdminMenuTree, buildMenuTree, indexTree } from './tree';
 import { VersionedCache } from './versioned-cache';
 
 export const MENUS_CHANGED_CHANNEL = 'menus-changed';
-/** Only heals a lost change message: changes themselves reach every instance at once. */
+/**
+ * Only heals a lost change message: changes themselves reach every instance at once. An expired tree
+ * is rebuilt only when the counters moved (VersionedCache).
+ */
 const TREE_TTL_MS = 60_000;
 /** A user's roles are read on every cache lookup; changes to them also drop this at once. */
 const ROLE_SET_TTL_MS = 5_000;
@@ -76,7 +79,7 @@ export interface MenuTreeDeps {
  * compressed, per (tenant, role set) under the menu version counters it was read with.
  */
 export const createMenuTreeService = ({ repo, pubsub, access, operatorCodes, tenantCodes }: MenuTreeDeps) => {
-  const trees = new VersionedCache<CachedTree>(TREE_TTL_MS);
+  const trees = new VersionedCache<CachedTree>(TREE_TTL_MS, undefined, (tenantId) => repo.versions(tenantId));
   const roleSets = new TtlCache<string[]>(ROLE_SET_TTL_MS);
   let emptyTree: Promise<CachedTree> | undefined;
   const empty = () => {

@@ -7,17 +7,22 @@ const atLeast = (a: MenuVersions, b: MenuVersions) => a.catalogue >= b.catalogue
  * An entry is served while its label is as new as the highest counters this instance has seen: from
  * its own loads, its own writes, and the change messages of other instances. So a change anywhere
  * makes older entries unusable at once, and a load that raced a change cannot bring stale rows back.
- * Entries also expire after `ttlMs`, which heals a change message lost on the way.
+ * Entries also expire after `ttlMs`, which heals a change message lost on the way. With `currentVersions`
+ * an expired entry is checked first: the database's counters (bumped by triggers on every change) as
+ * they are now, and the entry lives on when they have not moved. Rebuilding a large tree on PGlite
+ * costs its one thread about 250 ms every minute per tree; reading the counters, well under 1 ms.
  */
 export class VersionedCache<V extends { versions: MenuVersions }> {
   private catalogueSeen = 0;
   private readonly tenantSeen = new Map<string, number>();
   private readonly entries = new Map<string, { value: V; expiresAt: number }>();
   private readonly loading = new Map<string, Promise<V>>();
+  private readonly checking = new Map<string, Promise<V | undefined>>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 10_000,
+    private readonly currentVersions?: (tenantId: string | null) => Promise<MenuVersions>,
   ) {}
 
   private seen(tenantId: string | null): MenuVersions {
@@ -42,9 +47,13 @@ export class VersionedCache<V extends { versions: MenuVersions }> {
   }
 
   async get(key: string, tenantId: string | null, load: () => Promise<V>): Promise<V> {
-    const seen = this.seen(tenantId);
     const hit = this.entries.get(key);
-    if (hit && hit.expiresAt > Date.now() && atLeast(hit.value.versions, seen)) return hit.value;
+    if (hit && atLeast(hit.value.versions, this.seen(tenantId))) {
+      if (hit.expiresAt > Date.now()) return hit.value;
+      const current = await this.stillCurrent(key, tenantId, hit);
+      if (current) return current;
+    }
+    const seen = this.seen(tenantId);
     // Callers that know the same counters share one load; a caller that learnt of a newer change
     // meanwhile starts its own rather than joining a load that may predate the change.
     const loadKey = `${key}@${seen.catalogue}.${seen.tenant}`;
@@ -63,6 +72,29 @@ export class VersionedCache<V extends { versions: MenuVersions }> {
       .finally(() => this.loading.delete(loadKey));
     this.loading.set(loadKey, promise);
     return promise;
+  }
+
+  /** The expired entry, kept for another TTL when the database's counters have not moved since. */
+  private stillCurrent(
+    key: string,
+    tenantId: string | null,
+    hit: { value: V; expiresAt: number },
+  ): Promise<V | undefined> {
+    const read = this.currentVersions;
+    if (!read) return Promise.resolve(undefined);
+    let check = this.checking.get(key);
+    if (!check) {
+      check = read(tenantId)
+        .then((now) => {
+          this.learn(tenantId, now);
+          if (!atLeast(hit.value.versions, now) || this.entries.get(key) !== hit) return undefined;
+          hit.expiresAt = Date.now() + this.ttlMs;
+          return hit.value;
+        })
+        .finally(() => this.checking.delete(key));
+      this.checking.set(key, check);
+    }
+    return check;
   }
 
   clear(): void {

@@ -74,6 +74,26 @@ describe('VersionedCache', () => {
     expect((await cache.get('k', null, load)).label).toBe('load 2');
   });
 
+  it('keeps an expired entry when the database’s counters have not moved, and reloads when they have', async () => {
+    let counters: MenuVersions = { catalogue: 2, tenant: 5 };
+    let checks = 0;
+    const cache = new VersionedCache<Entry>(1, 10, async () => {
+      checks += 1;
+      return counters;
+    });
+    let loads = 0;
+    const load = async () => ({ versions: counters, label: `load ${++loads}` });
+    await cache.get('k', 't1', load);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // Two callers at once share one check, and neither rebuilds.
+    const [a, b] = await Promise.all([cache.get('k', 't1', load), cache.get('k', 't1', load)]);
+    expect([a.label, b.label, checks]).toEqual(['load 1', 'load 1', 1]);
+    counters = { catalogue: 3, tenant: 5 };
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect((await cache.get('k', 't1', load)).label).toBe('load 2');
+    expect(checks).toBe(2);
+  });
+
   it('does not share a failed load with later callers', async () => {
     const cache = new VersionedCache<Entry>(60_000);
     await expect(
