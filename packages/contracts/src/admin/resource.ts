@@ -124,19 +124,18 @@ export const filterParameterNames = (field: string, kind: FilterKind): string[] 
  * and scope, and building these schemas (a date-time's patterns above all) for every filter of every
  * route cost a cold start about 0.1 s.
  */
+const shortText = z.string().max(200).optional();
 const FILTER_SCHEMAS: Readonly<Record<FilterKind, z.ZodType>> = {
   boolean: z.enum(['true', 'false']).optional(),
   dateRange: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   in: z.string().max(2_000).optional(),
-  equals: z.string().max(200).optional(),
-  contains: z.string().max(200).optional(),
+  equals: shortText,
+  contains: shortText,
 };
 
-const LIST_PAGING = {
-  page: pageNumber.default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
-  q: z.string().trim().max(200).optional(),
-};
+const pageParameter = pageNumber.default(1);
+const pageSizeParameter = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20);
+const searchParameter = z.string().trim().max(200).optional();
 
 const listQuerySchemas = new WeakMap<object, z.ZodObject>();
 
@@ -150,8 +149,8 @@ export const listQuerySchemaOf = (declaration: Pick<ResourceDeclaration, 'filter
   }
   const sortFields = new Set(declaration.sortable);
   const schema = z.strictObject({
-    page: LIST_PAGING.page,
-    pageSize: LIST_PAGING.pageSize,
+    page: pageParameter,
+    pageSize: pageSizeParameter,
     sort: z
       .string()
       .max(200)
@@ -160,7 +159,7 @@ export const listQuerySchemaOf = (declaration: Pick<ResourceDeclaration, 'filter
         `sort: one of ${declaration.sortable.join(', ')}, "-" before a field for descending`,
       )
       .optional(),
-    q: LIST_PAGING.q,
+    q: searchParameter,
     ...filters,
   });
   listQuerySchemas.set(declaration, schema);

@@ -79,7 +79,9 @@ export interface MenuTreeDeps {
  * compressed, per (tenant, role set) under the menu version counters it was read with.
  */
 export const createMenuTreeService = ({ repo, pubsub, access, operatorCodes, tenantCodes }: MenuTreeDeps) => {
-  const trees = new VersionedCache<CachedTree>(TREE_TTL_MS, undefined, (tenantId) => repo.versions(tenantId));
+  const trees = new VersionedCache<CachedTree>(TREE_TTL_MS, {
+    currentVersions: (tenantId) => repo.versions(tenantId),
+  });
   const roleSets = new TtlCache<string[]>(ROLE_SET_TTL_MS);
   let emptyTree: Promise<CachedTree> | undefined;
   const empty = () => {

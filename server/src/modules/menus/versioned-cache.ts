@@ -19,11 +19,19 @@ export class VersionedCache<V extends { versions: MenuVersions }> {
   private readonly loading = new Map<string, Promise<V>>();
   private readonly checking = new Map<string, Promise<V | undefined>>();
 
+  private readonly maxEntries: number;
+  private readonly currentVersions?: (tenantId: string | null) => Promise<MenuVersions>;
+
   constructor(
     private readonly ttlMs: number,
-    private readonly maxEntries = 10_000,
-    private readonly currentVersions?: (tenantId: string | null) => Promise<MenuVersions>,
-  ) {}
+    options: {
+      maxEntries?: number;
+      currentVersions?: (tenantId: string | null) => Promise<MenuVersions>;
+    } = {},
+  ) {
+    this.maxEntries = options.maxEntries ?? 10_000;
+    this.currentVersions = options.currentVersions;
+  }
 
   private seen(tenantId: string | null): MenuVersions {
     return {

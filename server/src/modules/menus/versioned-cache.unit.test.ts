@@ -77,9 +77,11 @@ describe('VersionedCache', () => {
   it('keeps an expired entry when the database’s counters have not moved, and reloads when they have', async () => {
     let counters: MenuVersions = { catalogue: 2, tenant: 5 };
     let checks = 0;
-    const cache = new VersionedCache<Entry>(1, 10, async () => {
-      checks += 1;
-      return counters;
+    const cache = new VersionedCache<Entry>(1, {
+      currentVersions: async () => {
+        checks += 1;
+        return counters;
+      },
     });
     let loads = 0;
     const load = async () => ({ versions: counters, label: `load ${++loads}` });

@@ -96,9 +96,14 @@ export const createSearchService = (deps: SearchServiceDeps) => {
     return asked;
   };
 
-  const find = async (viewer: SearchViewer, asked: Asked[], parsed: ParsedQuery, rows: number) => {
+  const find = async (
+    viewer: SearchViewer,
+    asked: Asked[],
+    parsed: ParsedQuery,
+    rankQuery: string,
+    rows: number,
+  ) => {
     const queries = asked.map((entry) => entry.query);
-    const rankQuery = textQuery(parsed);
     const reusePlan = !isBroadQuery(parsed);
     let found = await repo.search(viewer.tenantId, queries, rankQuery, rows, reusePlan);
     if (found.stale) {
@@ -125,7 +130,7 @@ export const createSearchService = (deps: SearchServiceDeps) => {
         const text = textQuery(parsed);
         const asked = await askedSources(viewer, viewer.shell, effective, text);
         const rowsPerSource = request.limit * ROWS_PER_HIT + 1;
-        const rows = asked.length > 0 ? await find(viewer, asked, parsed, rowsPerSource) : [];
+        const rows = asked.length > 0 ? await find(viewer, asked, parsed, text, rowsPerSource) : [];
         groups = asked
           .map(({ source, access }) => {
             const own = rows.filter((row) => row.source === source.name);
