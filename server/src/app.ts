@@ -47,6 +47,7 @@ import { userRoutes } from './modules/users/routes';
 import { registerAdminResources } from './platform/admin/register';
 import type { AdminFrameworkDeps } from './platform/admin/resource-routes';
 import { registerAdminTransfers, type TransferFrameworkDeps } from './platform/admin/transfers';
+import { startAfter } from './platform/background/start-after';
 import { registerErrorHandling } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
 import { registerSecurityHeaders } from './platform/http/security-headers';
@@ -64,6 +65,11 @@ export interface BuildAppOptions extends Infrastructure {
   adminFaults?: AdminFrameworkDeps['faults'];
   /** Tests only: the job runner's timings and instance name. */
   jobRunner?: TransferFrameworkDeps['jobRunner'];
+  /**
+   * The outbox delivery and the job queue take their first look once this settles (main.ts: the
+   * end of start-up); without it, at once.
+   */
+  backgroundWorkAfter?: Promise<unknown>;
 }
 
 export interface App {
@@ -122,7 +128,11 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
     // Issue 15: notices published or revoked on any instance reach this one's open shells.
     services.notices.listenForChanges(),
     // Issue 15: the message outbox, delivered by every instance (each row by one of them).
-    services.outboxWorker.start(),
+    startAfter(
+      options.backgroundWorkAfter,
+      () => services.outboxWorker.start(),
+      (error) => server.log.error({ err: error }, 'starting the message outbox delivery failed'),
+    ),
     // Issue 15: live message and to-do counts; must-read notices whose time came become to-dos.
     services.messageCentre.counts.listenForChanges(),
     services.todoCounts.listenForChanges(),
@@ -216,6 +226,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       dataDir: config.dataDir,
       pubsub: options.pubsub,
       jobRunner: options.jobRunner,
+      startAfter: options.backgroundWorkAfter,
       traceExport: services.watermarkTraces.issueForExport,
     },
     resources,

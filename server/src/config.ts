@@ -1,8 +1,11 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_SEED_FILE, databaseLocationOf } from './database-location';
 import { loadSmsSettings, type SmsSettings, SmsSettingsError } from './platform/sms';
 import { SERVER_ROOT } from './server-root';
+
+export { DEFAULT_SEED_FILE };
 
 /** Every setting the server reads, from the environment, validated once at start. */
 const envSchema = z.object({
@@ -169,9 +172,6 @@ const s3SettingsOf = (e: z.output<typeof envSchema>): S3Settings | undefined => 
 
 export class ConfigError extends Error {}
 
-/** The demo seed, loaded into an empty database unless SEED_FILE names another. */
-export const DEFAULT_SEED_FILE = path.join(SERVER_ROOT, 'seed', 'demo.json');
-
 /** Turns the environment into a typed Config, or throws a ConfigError with one clear line. */
 export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -184,6 +184,8 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid setting ${name}${shown}: ${issue.message}`);
   }
   const e = parsed.data;
+  // The same reading main.ts opens the database with before this module loads.
+  const location = databaseLocationOf(cleaned);
   let sms: SmsSettings;
   try {
     sms = loadSmsSettings(cleaned, e.SMS_PROVIDER);
@@ -195,12 +197,12 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     sms,
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
-    databaseUrl: e.DATABASE_URL,
+    dataDir: location.dataDir,
+    databaseUrl: location.databaseUrl,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
     publicUrl: e.PUBLIC_URL,
-    seedFile: path.resolve(e.SEED_FILE ?? DEFAULT_SEED_FILE),
+    seedFile: location.seedFile,
     seedAdminPassword: e.SEED_ADMIN_PASSWORD,
     smsProvider: e.SMS_PROVIDER,
     logLevel: e.LOG_LEVEL,

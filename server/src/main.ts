@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError, loadConfig } from './config';
-import { generateRsaKeyPair } from './platform/crypto/rsa';
+import type { Config } from './config';
+import { databaseLocationOf } from './database-location';
 import { startEmbeddedDatabase } from './platform/db/embedded';
 import type { DatabaseOrigin } from './platform/db/pglite-worker/protocol';
 import { usableWhileOpening } from './platform/db/usable-while-opening';
@@ -23,25 +23,27 @@ const fail = (message: string): never => {
 
 const start = async () => {
   const startedAt = Date.now();
-  const config = (() => {
-    try {
-      return loadConfig();
-    } catch (error) {
-      if (error instanceof ConfigError) return fail(error.message);
-      throw error;
-    }
-  })();
-  await mkdir(config.dataDir, { recursive: true });
+  // The embedded database opens in its worker thread while this thread loads the server's modules,
+  // the settings' validation among them: the opening is the longest part of a start, so it goes
+  // first, from the three settings it needs (read the same way loadConfig reads them).
+  const location = databaseLocationOf(process.env);
+  await mkdir(location.dataDir, { recursive: true });
   const likelyNewDatabase =
-    !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
-  // A new database needs a key pair: generated in the thread pool while everything else starts.
-  const keyPairAhead = likelyNewDatabase ? generateRsaKeyPair() : undefined;
-  keyPairAhead?.catch(() => undefined); // awaited by ensureKeyPair
-  // The embedded database opens in its worker thread while this thread loads the server's modules.
-  const embedded = config.databaseUrl
+    !location.databaseUrl && !existsSync(path.join(location.dataDir, 'pglite', 'PG_VERSION'));
+  const embedded = location.databaseUrl
     ? undefined
-    : startEmbeddedDatabase(config.dataDir, { seedFile: config.seedFile });
+    : startEmbeddedDatabase(location.dataDir, { seedFile: location.seedFile });
   embedded?.catch(() => undefined); // reported by openDatabase below
+  const { ConfigError, loadConfig } = await import('./config');
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // Not killed halfway through creating a new database: it is whole or absent.
+    await embedded?.then((client) => client.close()).catch(() => undefined);
+    return fail(error.message);
+  }
   const [
     { buildApp },
     { loadSeedIfEmpty },
@@ -89,16 +91,21 @@ const start = async () => {
       return value;
     });
   void step<unknown>('database open', embedded ?? opening).catch(() => undefined);
-  const app = await step('app built', buildApp({ config, db, store, pubsub }));
-  const [seed] = await Promise.all([
-    step('seed', seeding),
-    step(
-      'keys',
-      app.services.keys.ensureKeyPair({ likelyNone: likelyNewDatabase, generatedAhead: keyPairAhead }),
-    ),
-    step('migrations checked', opening),
-  ]);
+  // Background loops take their first look once the start is done (see startAfter).
+  let startUpDone: () => void = () => undefined;
+  const backgroundWorkAfter = new Promise<void>((resolve) => {
+    startUpDone = resolve;
+  });
+  const app = await step('app built', buildApp({ config, db, store, pubsub, backgroundWorkAfter }));
+  const [seed] = await Promise.all([step('seed', seeding), step('migrations checked', opening)]);
   await app.server.listen({ port: config.port, host: config.host });
+  startUpDone();
+  // A new database's RSA key pair (0.1–0.3 s of CPU in the thread pool) is made once the server
+  // listens, not during the start, whose every core it would share; the first sign-in page asking
+  // for the public key meanwhile waits for it (the key service shares one generation).
+  app.services.keys
+    .ensureKeyPair({ likelyNone: likelyNewDatabase })
+    .catch((error) => app.server.log.error({ err: error }, 'creating the RSA key pair failed'));
 
   const address = app.server.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -134,4 +134,27 @@ describe('the compiled server (npm start)', () => {
       await server.stop();
     }
   }, 120_000);
+
+  it('refuses an invalid setting with one clear line, leaving no half-made database behind', async () => {
+    const dataDir = path.join(scratch, 'invalid');
+    const child = spawn(process.execPath, ['server/dist/main.js'], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: '', REDIS_URL: '', DATA_DIR: dataDir, PORT: 'not-a-port' },
+    });
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += String(chunk);
+    });
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain('Invalid setting PORT (got "not-a-port")');
+    // The database opens before the settings are read (main.ts): what it created is whole or absent.
+    const left = await readdir(dataDir).catch(() => [] as string[]);
+    expect(left.filter((name) => name.includes('partial'))).toEqual([]);
+    if (left.includes('pglite')) {
+      expect(await readdir(path.join(dataDir, 'pglite'))).toSatisfy(
+        (names: string[]) => names.length === 0 || names.includes('PG_VERSION'),
+      );
+    }
+  }, 60_000);
 });

@@ -37,16 +37,13 @@ export const createKeyService = (repo: KeysRepo) => {
 
   return {
     /**
-     * Makes sure the pair exists (called at start so the first sign-in does not pay for it). When the
-     * database is likely new, the pair (a few hundred ms in the thread pool) is generated while the
-     * database opens instead of after it; it is dropped if one was there after all.
+     * Makes sure the pair exists (main.ts calls it once the server listens, so the first sign-in does
+     * not pay for it). When the database is likely new, the pair (a few hundred ms in the thread
+     * pool) is generated while the database is asked for one; it is dropped if one was there after all.
      */
-    ensureKeyPair: async (
-      options: { likelyNone?: boolean; generatedAhead?: ReturnType<typeof generateRsaKeyPair> } = {},
-    ): Promise<void> => {
+    ensureKeyPair: async (options: { likelyNone?: boolean } = {}): Promise<void> => {
       if (options.likelyNone && !loaded) {
-        // main.ts starts generating before the server's modules load; otherwise it starts here.
-        generatedAhead ??= options.generatedAhead ?? generateRsaKeyPair();
+        generatedAhead ??= generateRsaKeyPair();
         generatedAhead.catch(() => undefined); // awaited by load() when needed
       }
       await current();

@@ -1,6 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type StopBackgroundWork, startAfter } from '../background/start-after';
 import { createJobsRepo } from '../jobs/repo';
 import { createJobRunner, type JobRunnerOptions, jobFilePath } from '../jobs/runner';
 import type { PubSub } from '../pubsub/pubsub';
@@ -17,6 +18,8 @@ export interface TransferFrameworkDeps extends Pick<AdminFrameworkDeps, 'db' | '
   traceExport?: TraceExport;
   /** Tests: a faster heartbeat, a shorter stale limit, a fixed instance name. */
   jobRunner?: Partial<JobRunnerOptions>;
+  /** The runner's first look at the queue waits for this (see startAfter). */
+  startAfter?: Promise<unknown>;
 }
 
 /**
@@ -58,7 +61,19 @@ export const registerAdminTransfers = async (
   await app.register(plugin);
   // Which instance claimed a job is in jobs.claimed_by; this names this one (diagnostics, tests).
   app.decorate('jobRunnerId', runner.instanceId);
-  app.addHook('onReady', runner.start);
-  app.addHook('onClose', runner.stop);
+  let stopRunner: Promise<StopBackgroundWork> | undefined;
+  app.addHook('onReady', async () => {
+    stopRunner = startAfter(
+      deps.startAfter,
+      async () => {
+        await runner.start();
+        return runner.stop;
+      },
+      (error) => app.log.error({ err: error }, 'starting the job runner failed'),
+    );
+    await stopRunner;
+  });
+  // A runner that never started (closed before ready) is stopped all the same.
+  app.addHook('onClose', async () => (stopRunner ? (await stopRunner)() : runner.stop()));
   return runner;
 };
