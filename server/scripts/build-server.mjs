@@ -48,7 +48,6 @@ export const buildServerCode = async () => {
       // The search's segmenter: native code, and a dictionary it reads beside itself (dict.txt).
       '@node-rs/jieba',
       '@node-rs/jieba/*',
-      '@fastify/swagger-ui',
       '@fastify/static',
       'ioredis',
       'pg-native',

@@ -198,6 +198,28 @@ describe.each(testBackends())('configuration calls on $name', (backend) => {
     );
   });
 
+  it('serves the docs page: Swagger UI on the document, from files of its own only', async () => {
+    const get = (url: string) => app.server.inject({ method: 'GET', url });
+    const page = await get('/docs');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    // No inline script: the pages' policy would refuse it.
+    expect(page.body).not.toMatch(/<script>/);
+    const scripts = [...page.body.matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+    const styles = [...page.body.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map(
+      (match) => match[1]!,
+    );
+    expect(scripts).toEqual(['/docs/static/swagger-ui-bundle.js', '/docs/start.js']);
+    for (const url of [...scripts, ...styles]) expect((await get(url)).statusCode, url).toBe(200);
+    expect((await get('/docs/start.js')).body).toContain("url: '/docs/json'");
+    expect((await get('/docs/yaml')).body).toMatch(/^openapi: /);
+    // Only the page's own files of the package.
+    expect((await get('/docs/static/package.json')).statusCode).toBe(404);
+    expect((await get('/docs/static/../package.json')).statusCode).toBe(404);
+    const paths = Object.keys((await get('/docs/json')).json().paths);
+    expect(paths.filter((path) => path.startsWith('/docs'))).toEqual([]);
+  });
+
   it('sends security headers with a content security policy', async () => {
     const res = await app.server.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['content-security-policy']).toContain("script-src 'self'");
