@@ -39,7 +39,8 @@ export interface Database {
    * One read statement in a tenant's scope (null: no tenant, the platform's shared rows only), in a
    * read-only transaction of its own, with planner settings for it. On PGlite the whole transaction is
    * one message to the database's thread, so it never stays open while the HTTP thread is busy with
-   * other requests (PGlite runs one transaction at a time: such a wait holds every other request up).
+   * other requests (PGlite runs one transaction at a time: such a wait holds every other request up),
+   * and PGlite itself is entered once. Its parameters need a type the statement gives them (casts).
    */
   readInScope(
     tenantId: string | null,

@@ -74,6 +74,57 @@ describe.each(testBackends())('one read in a scope on $name', (backend) => {
     expect(echo).toEqual({ text: tricky, x: 1.5, yes: true, none: null });
   });
 
+  it('keeps plans past their limit, under concurrency, and after a kept read fails', async () => {
+    // More distinct statements than the embedded database keeps (64), all at once: each gets its own
+    // answer while plans are prepared, dropped and prepared again between them.
+    const answers = await Promise.all(
+      Array.from({ length: 150 }, (_, n) =>
+        infra.db.readInScope(
+          n % 2 === 0 ? 't-water' : 't-energy',
+          sql
+            .raw(`SELECT ${n % 80} AS statement, current_setting('enable_seqscan') AS seqscan`)
+            .append(sql` , ${`v${n}`}::text AS value`),
+          { enable_seqscan: 'off' },
+          { reusePlan: true },
+        ),
+      ),
+    );
+    answers.forEach((rows, n) => {
+      expect(rows).toEqual([{ statement: n % 80, seqscan: 'off', value: `v${n}` }]);
+    });
+    const divide = (by: number) =>
+      infra.db.readInScope('t-water', sql`SELECT 10 / ${by}::int AS q`, undefined, { reusePlan: true });
+    await expect(divide(0)).rejects.toMatchObject({ code: '22012' });
+    expect(await divide(5)).toEqual([{ q: 2 }]);
+    // A statement that cannot be prepared fails each time it is read, and nothing else does.
+    const broken = () =>
+      infra.db.readInScope('t-water', sql`SELECT no_such_column FROM tenants WHERE id = ${'x'}`, undefined, {
+        reusePlan: true,
+      });
+    await expect(broken()).rejects.toMatchObject({ code: '42703' });
+    await expect(broken()).rejects.toMatchObject({ code: '42703' });
+    expect(await divide(2)).toEqual([{ q: 5 }]);
+    const [after] = await infra.db.readInScope(
+      null,
+      sql`SELECT current_setting('enable_seqscan') AS seqscan`,
+    );
+    expect(after?.seqscan).toBe('on');
+  });
+
+  it('leaves no statement behind from reads planned for their values, failed or not', async () => {
+    const divide = (by: number) => infra.db.readInScope('t-water', sql`SELECT 10 / ${by}::int AS q`);
+    for (let n = 0; n < 5; n++) {
+      await expect(divide(0)).rejects.toMatchObject({ code: '22012' });
+      expect(await divide(2)).toEqual([{ q: 5 }]);
+    }
+    const [left] = await infra.db.readInScope(
+      null,
+      sql`SELECT count(*)::int AS n FROM pg_prepared_statements
+          WHERE name LIKE ${'uniwim_once%'}::text AND statement NOT LIKE '%pg_prepared_statements%'`,
+    );
+    expect(left).toEqual({ n: 0 });
+  });
+
   it('refuses a write: the transaction is read-only', async () => {
     await expect(
       infra.db.readInScope('t-water', sql`UPDATE tenant_memberships SET tenant_id = tenant_id RETURNING 1`),

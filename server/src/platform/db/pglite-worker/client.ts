@@ -35,6 +35,8 @@ export interface PgliteWorkerClient extends PgliteRunner {
   /**
    * One statement in a read-only transaction of its own after `setup`, in one message; with
    * `reusePlan`, planned once and its plan kept for the same text (ReadOptions in database.ts).
+   * Strings, numbers, booleans and nulls travel as literals to an EXECUTE: each parameter's type
+   * must follow from the statement (a cast such as `$1::text`), as PREPARE requires.
    */
   read<T = Record<string, unknown>>(
     setup: string,

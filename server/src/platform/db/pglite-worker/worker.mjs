@@ -9,8 +9,21 @@
 import { cpSync, existsSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+
+/*
+ * V8 runs PostgreSQL's WebAssembly in its baseline compiler first and recompiles each function with its
+ * optimising compiler once the function has run "enough"; this budget says how much. At V8's default
+ * (1.8 MB executed) a start recompiles hundreds of functions that run only while the database opens,
+ * about 0.7 s of CPU on background threads, on a 2-core machine the same cores the start needs. At this
+ * budget the start recompiles a tenth of that; functions that stay hot are optimised within the first
+ * second of work, and queries then run as fast as at the default (docs/performance.md, issue 11).
+ * Read when the module is compiled (new PGlite below), for this process's WebAssembly only.
+ */
+const WASM_TIERING_BUDGET = 100_000_000;
+setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 
 /** @typedef {import('./protocol').WorkerRequest} WorkerRequest */
 /** @typedef {import('./protocol').WorkerResponse} WorkerResponse */
@@ -191,25 +204,76 @@ const serve = (client, port) => {
   /**
    * Statements whose plan is kept (a read with reusePlan), by their text: planning one of the
    * search's statements costs about as much as running it, and this thread serves every request.
-   * Prepared in the read's own transaction (PGlite runs one at a time, so no other read is between
-   * a DEALLOCATE and its EXECUTE; PREPARE outlives the transaction, whatever its end). The plan's
-   * row-level policies read the scope's settings when it runs, not when it was planned.
+   * The row-level policies of a kept plan read the scope's settings when it runs, not when it was
+   * planned. PREPARE and DEALLOCATE are not transactional: they hold whatever the read that sent
+   * them does afterwards.
    * @type {Map<string, string>}
    */
   const prepared = new Map();
   let preparedCount = 0;
-  /** @param {Pick<PGlite, 'exec'>} tx @param {string} sql */
-  const preparedName = async (tx, sql) => {
+
+  /** @param {string} name @param {string[]} values */
+  const executeOf = (name, values) => `EXECUTE ${name}${values.length > 0 ? `(${values.join(', ')})` : ''}`;
+  /** @param {import('@electric-sql/pglite').Results[]} results @param {number} at */
+  const readResult = (results, at) => {
+    const result = /** @type {import('@electric-sql/pglite').Results} */ (results.at(at));
+    return { rows: result.rows, fields: result.fields };
+  };
+
+  /**
+   * A read of a kept plan as one simple-protocol message: its statements run as one implicit
+   * transaction (SET LOCAL and set_config(…, true) end with it, an error rolls it all back), and
+   * PGlite is entered once instead of four times (BEGIN, settings, EXECUTE, COMMIT: 0.2–0.4 ms less
+   * a read). Decided without waiting, so the reads after it, which PGlite runs in the order they
+   * arrive, find the statement it prepares.
+   * @param {string} setup @param {string} sql @param {string[]} values
+   */
+  const keptPlanRead = async (setup, sql, values) => {
     let name = prepared.get(sql);
-    if (name) return name;
-    if (prepared.size >= PREPARED_STATEMENTS_KEPT) {
-      await tx.exec('DEALLOCATE ALL');
-      prepared.clear();
+    let head = '';
+    if (!name) {
+      if (prepared.size >= PREPARED_STATEMENTS_KEPT) {
+        head = 'DEALLOCATE ALL; ';
+        prepared.clear();
+      }
+      name = `uniwim_read_${++preparedCount}`;
+      head += `PREPARE ${name} AS ${sql};\n`;
+      prepared.set(sql, name);
     }
-    name = `uniwim_read_${++preparedCount}`;
-    await tx.exec(`PREPARE ${name} AS ${sql}`);
-    prepared.set(sql, name);
-    return name;
+    try {
+      const results = await client.exec(
+        `${head}SET TRANSACTION READ ONLY; SET LOCAL plan_cache_mode = force_generic_plan; ${setup};\n` +
+          executeOf(name, values),
+      );
+      return readResult(results, -1);
+    } catch (error) {
+      // Whether this read's PREPARE ran is unknown: the next read of the statement prepares it again.
+      if (head && prepared.get(sql) === name) prepared.delete(sql);
+      throw error;
+    }
+  };
+
+  let oneOffCount = 0;
+
+  /**
+   * A read planned for its own values, also as one message: PREPARE, EXECUTE with the values as
+   * literals (the first run of a statement is planned for its values, as a query with parameters
+   * is) and DEALLOCATE, after the settings, in one implicit transaction.
+   * @param {string} setup @param {string} sql @param {string[]} values
+   */
+  const oneOffRead = async (setup, sql, values) => {
+    const name = `uniwim_once_${++oneOffCount}`;
+    try {
+      const results = await client.exec(
+        `SET TRANSACTION READ ONLY; ${setup};\nPREPARE ${name} AS ${sql};\n${executeOf(name, values)};\n` +
+          `DEALLOCATE ${name}`,
+      );
+      return readResult(results, -2); // the EXECUTE's, before the DEALLOCATE's
+    } catch (error) {
+      // Its DEALLOCATE did not run; the statement is dropped if its PREPARE did.
+      client.exec(`DEALLOCATE ${name}`).catch(() => undefined);
+      throw error;
+    }
   };
 
   /** @param {WorkerRequest} request @returns {Promise<unknown>} */
@@ -233,15 +297,11 @@ const serve = (client, port) => {
         return null;
       case 'read': {
         const { setup, sql, params, reusePlan } = request;
-        const values = reusePlan ? literalsOf(params) : undefined;
+        const values = literalsOf(params);
+        if (values) return reusePlan ? keptPlanRead(setup, sql, values) : oneOffRead(setup, sql, values);
         return client.transaction(async (tx) => {
-          const keptPlan = values ? 'SET LOCAL plan_cache_mode = force_generic_plan; ' : '';
-          await tx.exec(`SET TRANSACTION READ ONLY; ${keptPlan}${setup}`);
-          const result = values
-            ? await tx.query(
-                `EXECUTE ${await preparedName(tx, sql)}${values.length > 0 ? `(${values.join(', ')})` : ''}`,
-              )
-            : await tx.query(sql, params);
+          await tx.exec(`SET TRANSACTION READ ONLY; ${setup}`);
+          const result = await tx.query(sql, params);
           return { rows: result.rows, fields: result.fields };
         });
       }
