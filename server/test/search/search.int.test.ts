@@ -102,6 +102,19 @@ describe.each(testBackends())('the header search on $name', (backend) => {
     expect(titles(await search('water.op', 'qual'), 'menus')).toEqual(['Water quality report 水质日报']);
   });
 
+  it('answers one character and short prefixes (each planned for its own words) within what the user sees', async () => {
+    const water = titles(await search('water.op', '水'), 'menus');
+    expect(water).toContain('供水管网漏损控制与分区计量');
+    expect(water).toContain('Water quality report 水质日报');
+    // The same words again (a kept plan), and with a quote the tokenizer drops.
+    expect(titles(await search('water.op', '水'), 'menus')).toEqual(water);
+    expect(titles(await search('water.op', "水'"), 'menus')).toEqual(water);
+    expect(titles(await search('water.op', 're'), 'menus')).toContain('Water quality report 水质日报');
+    // Another tenant's administrator finds none of water's items by the same character.
+    const energy = titles(await search('energy.admin', '水'));
+    expect(energy.filter((title) => water.includes(title))).toEqual([]);
+  });
+
   it('finds only the menu items the user’s roles show', async () => {
     // The operator holds 设备列表 and 设备地图, not 新增设备; the administrator holds all three.
     expect(titles(await search('water.op', '设备'), 'menus').sort()).toEqual(

@@ -51,19 +51,30 @@ export const textArrayLiteral = (values: readonly string[]) =>
 const scopeArray = (scopes: readonly string[]) => sql`${textArrayLiteral(scopes)}::text[]`;
 
 /**
+ * A tsquery written into the statement's text, as an escape string (quotes and backslashes doubled):
+ * a plan kept for that text is then planned knowing how common its words are.
+ */
+export const tsqueryLiteral = (text: string): SQL => {
+  // The query's words come from the tokenizer, and requests holding a NUL are refused before it.
+  if (text.includes('\0')) throw new Error('a search query cannot hold NUL');
+  return sql.raw(`E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''")}'::tsquery`);
+};
+
+/**
  * The text condition. As a function call (ts_match_vq is what @@ runs) the planner cannot answer it
  * from the GIN index, so a scope walk reads the scopes' rows through their own index and tests each.
+ * `matchInText`: the match is part of the statement's text (see search), not a parameter.
  */
-const matchOf = (query: SourceQuery): SQL =>
-  query.walkScopes && query.scopes
-    ? sql`ts_match_vq(i.tsv, ${query.match}::tsquery)`
-    : sql`i.tsv @@ ${query.match}::tsquery`;
+const matchOf = (query: SourceQuery, matchInText: boolean): SQL => {
+  const match = matchInText ? tsqueryLiteral(query.match) : sql`${query.match}::tsquery`;
+  return query.walkScopes && query.scopes ? sql`ts_match_vq(i.tsv, ${match})` : sql`i.tsv @@ ${match}`;
+};
 
 /**
  * One source's best rows: candidates from the index alone (its GIN index; no row-level security there,
  * see migration 0028), ranked, and only the best read from search_documents, under its policy.
  */
-const sourcePart = (query: SourceQuery, rankQuery: string, rows: number): SQL => sql`
+const sourcePart = (query: SourceQuery, rankQuery: string, rows: number, matchInText: boolean): SQL => sql`
   (SELECT ${query.source}::text AS source, d.record_id, d.title, d.subtitle, left(d.body, 2000) AS body, d.open,
           r.rank
    FROM (
@@ -71,7 +82,7 @@ const sourcePart = (query: SourceQuery, rankQuery: string, rows: number): SQL =>
             ts_rank_cd(${RANK_WEIGHTS}::float4[], c.tsv, ${rankQuery}::tsquery) * ${query.weight}::float8 AS rank
      FROM (
        SELECT i.document_id, i.tsv, i.title_length FROM search_index i
-       WHERE ${matchOf(query)}${query.scopes ? sql` AND i.scope = ANY (${scopeArray(query.scopes)})` : sql``}
+       WHERE ${matchOf(query, matchInText)}${query.scopes ? sql` AND i.scope = ANY (${scopeArray(query.scopes)})` : sql``}
        LIMIT ${CANDIDATES_PER_SOURCE}
      ) c
      ORDER BY rank DESC, c.title_length, c.document_id
@@ -93,10 +104,15 @@ export const createSearchRepo = (db: Database) => {
       rankQuery: string,
       /** Ranked rows per source. */
       rows: number,
-      /** The query is narrow: one kept plan suits it (see isBroadQuery and ReadOptions). */
-      reusePlan = false,
+      /**
+       * The query may match a large share of the index (isBroadQuery): its best plan depends on how
+       * common its words are, so its match is written into the statement, and the embedded
+       * database keeps a plan per such text. A narrow query's match is a parameter: one kept plan
+       * suits them all (ReadOptions).
+       */
+      broad = false,
     ): Promise<FoundRows> => {
-      const parts = queries.map((query) => sourcePart(query, rankQuery, rows));
+      const parts = queries.map((query) => sourcePart(query, rankQuery, rows, broad));
       const found =
         parts.length === 0 ? sql`SELECT NULL::text AS source WHERE false` : sql.join(parts, sql` UNION ALL `);
       // One statement in one read (on PGlite a single message to its thread, see readInScope).
@@ -110,7 +126,7 @@ export const createSearchRepo = (db: Database) => {
         sql`SELECT s.stale, h.* FROM (SELECT EXISTS (SELECT 1 FROM search_pending) AS stale) s
             LEFT JOIN (${found}) h ON true`,
         { enable_seqscan: 'off', jit: 'off' },
-        { reusePlan },
+        { reusePlan: true },
       );
       return {
         stale: raw[0]?.stale === true,

@@ -104,15 +104,15 @@ export const createSearchService = (deps: SearchServiceDeps) => {
     rows: number,
   ) => {
     const queries = asked.map((entry) => entry.query);
-    const reusePlan = !isBroadQuery(parsed);
-    let found = await repo.search(viewer.tenantId, queries, rankQuery, rows, reusePlan);
+    const broad = isBroadQuery(parsed);
+    let found = await repo.search(viewer.tenantId, queries, rankQuery, rows, broad);
     if (found.stale) {
       // Records changed since they were indexed: index them first, so a search finds what was just
       // saved (at most a few batches; a large backlog goes on in the background). Should indexing
       // fail, the search still answers from the index as it is.
       try {
         const taken = await indexer.drain({ wait: true, maxBatches: CATCH_UP_BATCHES });
-        if (taken > 0) found = await repo.search(viewer.tenantId, queries, rankQuery, rows, reusePlan);
+        if (taken > 0) found = await repo.search(viewer.tenantId, queries, rankQuery, rows, broad);
       } catch (error) {
         deps.onError(error, 'indexing queued search records failed');
       }

@@ -249,8 +249,9 @@ const termQuery = (term: QueryTerm): string => {
 
 /**
  * Whether a query may match a large share of the index: a clause that one Chinese character or a
- * Latin prefix under three letters satisfies. Its best plan then walks the viewer's scope rather
- * than the text index (水 is in 57,000 of 100,000 items), so it is planned for its own values.
+ * Latin prefix under three letters satisfies. Its best plan may then walk the viewer's scope rather
+ * than the text index (水 is in 57,000 of 100,000 items), so it is planned for its own words (the
+ * repository writes its match into the statement).
  */
 export const isBroadQuery = (parsed: ParsedQuery): boolean =>
   parsed.clauses.some((clause) =>
