@@ -7,6 +7,7 @@
  */
 import os from 'node:os';
 import { stopAllChildServers } from './lib/child-server';
+import { emptyTrash } from './lib/scratch';
 import { formatTable } from './lib/table';
 import { type BudgetCheck, type Scenario, ScenarioFailure } from './scenario';
 import { scenarios } from './scenarios';
@@ -90,6 +91,7 @@ const main = async () => {
 
   const outcomes: Outcome[] = [];
   for (const scenario of selected) outcomes.push(await runOne(scenario));
+  await emptyTrash();
 
   const rows = outcomes.flatMap((outcome) =>
     outcome.failure !== undefined
@@ -113,11 +115,14 @@ const main = async () => {
 };
 
 process.once('SIGINT', () => {
-  void stopAllChildServers().then(() => process.exit(130));
+  void stopAllChildServers()
+    .then(emptyTrash)
+    .then(() => process.exit(130));
 });
 
 main().catch(async (error: unknown) => {
   await stopAllChildServers();
+  await emptyTrash();
   process.stderr.write(`bench: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exitCode = 2;
 });

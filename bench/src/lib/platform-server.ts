@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type ChildServer, startChildServer } from './child-server';
+import { discardLater } from './scratch';
 import { ensureServerBuild } from './server-build';
 
 /** The seeded platform admin ("admin" in server/seed/demo.json) signs in with this password. */
@@ -34,7 +35,7 @@ export const startPlatformServer = async (extraEnv: Record<string, string> = {})
         SEED_FILE: '',
         ...extraEnv,
       },
-      cleanup: () => rm(dataDir, { recursive: true, force: true }),
+      cleanup: () => discardLater(dataDir),
     });
     return Object.assign(server, { dataDir });
   } catch (error) {

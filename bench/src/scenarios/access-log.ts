@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -7,6 +7,7 @@ import { BARE_ROUTE_PATH, startBareRouteServer } from '../lib/bare-route-server'
 import { type ChildServer, startChildServer } from '../lib/child-server';
 import { formatMs, formatPercent, formatRate } from '../lib/format';
 import { BENCH_ADMIN_PASSWORD } from '../lib/platform-server';
+import { discardLater } from '../lib/scratch';
 import { clientAddress, fetchPublicKey, loginBody, signIn } from '../lib/sign-in-client';
 import { type Scenario, ScenarioFailure } from '../scenario';
 import { loadSettings } from '../settings';
@@ -155,7 +156,7 @@ export const accessLogScenario: Scenario = {
       };
     } finally {
       await Promise.all(started.map((server) => server.stop()));
-      await rm(dataDir, { recursive: true, force: true });
+      await discardLater(dataDir);
     }
   },
 };

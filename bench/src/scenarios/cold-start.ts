@@ -59,7 +59,7 @@ export const coldStartScenario: Scenario = {
         {
           title:
             'spawn → first GET /readyz 200, both plain node on JavaScript; "in start()" is what main.ts reports ' +
-            '(database, seed, app, keys), "before start()" is node start-up and loading main.js',
+            '(database, seed, app), "before start()" is node start-up and loading main.js',
           columns: ['run', 'platform server', 'in start()', 'before start()', 'bare Fastify (baseline)'],
           rows: [
             ...runs.map((run, index) => [

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -8,6 +8,7 @@ import type { ChildServer } from '../lib/child-server';
 import { closedLoop } from '../lib/closed-loop';
 import { repoRoot } from '../lib/paths';
 import { BENCH_ADMIN_PASSWORD, startPlatformServer } from '../lib/platform-server';
+import { discardLater } from '../lib/scratch';
 import { clientAddress, fetchPublicKey, loginBody, signIn } from '../lib/sign-in-client';
 import { type Scenario, ScenarioFailure, type Table } from '../scenario';
 
@@ -146,7 +147,7 @@ const onPglite = async (): Promise<{ run: EngineRun; seedSeconds: number }> => {
     return { run: await measure(server), seedSeconds };
   } finally {
     await server?.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await discardLater(dataDir);
   }
 };
 
