@@ -63,7 +63,16 @@ test('a must-read notice to one department: the member’s count rises live, the
   const noticeRow = row(admin, TITLE);
   await expect(noticeRow).toContainText('草稿');
   await noticeRow.getByTestId('admin-action-publish').click();
-  await admin.locator('.ant-modal-confirm-btns .ant-btn-primary').click();
+  const confirm = admin.locator('.ant-modal-confirm-btns .ant-btn-primary');
+  // The server's answer is checked first, so a failure says whether the publish was sent and what it answered.
+  const published = admin.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' && /\/ump\/admin\/notices\/[^/]+\/publish$/.test(response.url()),
+  );
+  await confirm.click();
+  const answer = await published;
+  expect(answer.status(), await answer.text()).toBe(200);
+  await expect(confirm).toBeHidden();
   await expect(noticeRow).toContainText('已发布');
 
   // The member's header counts it without a reload; the other department's member sees nothing.
