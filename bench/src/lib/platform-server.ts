@@ -17,9 +17,13 @@ export interface PlatformServer extends ChildServer {
  * on a fresh empty DATA_DIR (embedded PGlite, demo seed, in-memory store), and removes the directory on
  * stop. Builds the server first if its build is missing.
  */
-export const startPlatformServer = async (extraEnv: Record<string, string> = {}): Promise<PlatformServer> => {
+export const startPlatformServer = async (
+  extraEnv: Record<string, string> = {},
+  /** Where its data directory is made (the OS's temporary folder unless given). */
+  scratchRoot = tmpdir(),
+): Promise<PlatformServer> => {
   ensureServerBuild();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'uniwim-bench-'));
+  const dataDir = await mkdtemp(path.join(scratchRoot, 'uniwim-bench-'));
   try {
     const server = await startChildServer({
       name: 'platform server',

@@ -1,6 +1,7 @@
 import { startBareRouteServer } from '../lib/bare-route-server';
 import { formatSeconds, median } from '../lib/format';
 import { startPlatformServer } from '../lib/platform-server';
+import { coldStartRoot } from '../lib/scratch';
 import { ensureServerBuild } from '../lib/server-build';
 import type { Scenario } from '../scenario';
 
@@ -28,12 +29,13 @@ export const coldStartScenario: Scenario = {
     `budget: platform median ≤ ${BUDGET_RATIO} × bare median`,
   run: async () => {
     ensureServerBuild();
+    const scratchRoot = coldStartRoot();
     const runs: ColdStartRun[] = [];
     for (let run = 0; run < RUNS; run++) {
       // Baseline beside each run: a bare Fastify app, plain JavaScript started by plain node as well.
       const bare = await startBareRouteServer();
       await bare.stop();
-      const platform = await startPlatformServer();
+      const platform = await startPlatformServer({}, scratchRoot);
       await platform.stop();
       runs.push({
         platformMs: platform.readyAfterMs,
@@ -59,7 +61,8 @@ export const coldStartScenario: Scenario = {
         {
           title:
             'spawn → first GET /readyz 200, both plain node on JavaScript; "in start()" is what main.ts reports ' +
-            '(database, seed, app), "before start()" is node start-up and loading main.js',
+            '(database, seed, app), "before start()" is node start-up and loading main.js; data directories in ' +
+            scratchRoot,
           columns: ['run', 'platform server', 'in start()', 'before start()', 'bare Fastify (baseline)'],
           rows: [
             ...runs.map((run, index) => [
