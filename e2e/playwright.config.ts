@@ -14,6 +14,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   outputDir: './test-results',
   use: {
+    // The product honours prefers-reduced-motion (app/reduced-motion.ts): dialogs open in place, so a
+    // click on a button that is still zooming in cannot land elsewhere between mouse down and up.
+    reducedMotion: 'reduce',
     baseURL: baseUrl,
     browserName: 'chromium',
     headless: true,

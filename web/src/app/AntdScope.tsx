@@ -2,8 +2,9 @@ import { ConfigProvider, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
 // The es/ build: antd/locale/* are CommonJS and drag in more than the locale.
 import zhCN from 'antd/es/locale/zh_CN';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useLanguage } from '../i18n';
+import { usePrefersReducedMotion } from './reduced-motion';
 import { theme as platformTheme } from './theme';
 
 /**
@@ -21,7 +22,7 @@ const loadEnglish = async (): Promise<Locale> => {
  * antd's theme and locale, following the page's language (useLanguage). Pages wrap everything in it
  * (AppProviders); the shell, whose first frame is drawn without antd, wraps each part that uses antd and
  * loads later. Until the English locale has arrived (a few milliseconds after choosing English), antd's
- * own texts stay Chinese.
+ * own texts stay Chinese. A person who asked their system for less motion gets antd without animations.
  */
 export const AntdScope = ({
   children,
@@ -37,9 +38,15 @@ export const AntdScope = ({
     if (language === 'en-US' && !loadedEnglish) void loadEnglish().then(setLoadedEnglish);
   }, [language, loadedEnglish]);
 
+  const reducedMotion = usePrefersReducedMotion();
+  const shownTheme = useMemo(
+    () => (reducedMotion ? { ...theme, token: { ...theme.token, motion: false } } : theme),
+    [theme, reducedMotion],
+  );
+
   const locale = language === 'en-US' ? (loadedEnglish ?? zhCN) : zhCN;
   return (
-    <ConfigProvider locale={locale} theme={theme}>
+    <ConfigProvider locale={locale} theme={shownTheme}>
       {children}
     </ConfigProvider>
   );

@@ -31,9 +31,12 @@ export interface FormCustomisation {
   beforeSave?(
     body: Record<string, unknown>,
     record: AdminRow | undefined,
-    language: Language,
+    context: { language: Language; modal: ModalApi },
   ): Promise<boolean>;
 }
+
+/** antd's dialogs bound to the page's theme, locale and motion settings (App.useApp), not the static ones. */
+export type ModalApi = ReturnType<typeof App.useApp>['modal'];
 
 interface RecordFormProps extends FormCustomisation {
   declaration: ResourceDeclaration;
@@ -107,7 +110,7 @@ export const RecordForm = ({
     const body = { ...fixedValues, ...bodyOf(fields, fromFormValues(form.getFieldsValue(true))) };
     const errors = validateWith(schema, body);
     if (Object.keys(errors).length > 0) return showErrors(errors);
-    if (beforeSave && !(await beforeSave(body, record, language))) return;
+    if (beforeSave && !(await beforeSave(body, record, { language, modal }))) return;
     setSaving(true);
     try {
       const answer = await save(record ? { ...body, version } : body);

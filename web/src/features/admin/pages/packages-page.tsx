@@ -5,10 +5,11 @@ import {
   type PackageMenuTree,
   packagesResource,
 } from '@uniwim/contracts';
-import { Button, Empty, Modal, Space, Spin, Tree, type TreeDataNode, Typography } from 'antd';
+import { Button, Empty, Space, Spin, Tree, type TreeDataNode, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { api } from '../../../lib/api';
 import type { AdminPageDefinition } from '../admin-routes';
+import type { ModalApi } from '../RecordForm';
 import { useAdminTexts } from '../use-admin-texts';
 
 interface TreeTexts {
@@ -151,7 +152,7 @@ const names = (refs: { name: string }[]) => refs.map((r) => r.name).join('、');
 const confirmImpact = async (
   body: Record<string, unknown>,
   record: { id: string } | undefined,
-  language: 'zh-CN' | 'en-US',
+  { language, modal }: { language: 'zh-CN' | 'en-US'; modal: ModalApi },
 ) => {
   if (!record || !Array.isArray(body.menuIds)) return true;
   const t = texts[language];
@@ -165,7 +166,7 @@ const confirmImpact = async (
     (tenant) => tenant.gains.length + tenant.losses.length + tenant.roles.length > 0,
   );
   return new Promise<boolean>((resolve) => {
-    Modal.confirm({
+    modal.confirm({
       title: t.impactTitle,
       width: 640,
       okText: t.confirm,

@@ -151,7 +151,7 @@ export const MenuEditor = ({ scope }: { scope: AdminScope }) => {
         } catch (error) {
           if (!(error instanceof ApiError && error.errorName === 'MENU_GRANTED')) return void fail(error);
           // Roles or packages hold it: named, then deleted only when confirmed.
-          if (!(await confirmGrantedDelete(error.details as MenuGrantHolders, t))) return;
+          if (!(await confirmGrantedDelete(modal, error.details as MenuGrantHolders, t))) return;
           try {
             await calls.remove(node.id, true);
           } catch (again) {
@@ -341,7 +341,7 @@ export const MenuEditor = ({ scope }: { scope: AdminScope }) => {
                 type: body.type as 'panel' | 'button' | null | undefined,
                 condition: (body.condition as string | null | undefined) ?? null,
               });
-              return await confirmImpact(impact, !record, t);
+              return await confirmImpact(modal, impact, !record, t);
             } catch (error) {
               fail(error);
               return false;

@@ -1,6 +1,7 @@
 import type { MenuGrantHolders, MenuImpact } from '@uniwim/contracts';
-import { type ButtonProps, Modal, Tag, Typography } from 'antd';
+import { type ButtonProps, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
+import type { ModalApi } from '../../RecordForm';
 import type { MenuTexts } from './menu-texts';
 
 const roleList = (tenants: MenuGrantHolders['tenants']) => (
@@ -54,9 +55,14 @@ export const ImpactView = ({ impact, isNew, t }: { impact: MenuImpact; isNew: bo
 };
 
 /** Asks before saving, showing who will see the item; false when the user cancels. */
-export const confirmImpact = (impact: MenuImpact, isNew: boolean, t: MenuTexts): Promise<boolean> =>
+export const confirmImpact = (
+  modal: ModalApi,
+  impact: MenuImpact,
+  isNew: boolean,
+  t: MenuTexts,
+): Promise<boolean> =>
   new Promise((resolve) => {
-    Modal.confirm({
+    modal.confirm({
       title: t.impactTitle,
       width: 600,
       okText: t.saveAnyway,
@@ -67,7 +73,11 @@ export const confirmImpact = (impact: MenuImpact, isNew: boolean, t: MenuTexts):
   });
 
 /** Asks before deleting an item roles are granted or packages include, naming them. */
-export const confirmGrantedDelete = (holders: MenuGrantHolders, t: MenuTexts): Promise<boolean> =>
+export const confirmGrantedDelete = (
+  modal: ModalApi,
+  holders: MenuGrantHolders,
+  t: MenuTexts,
+): Promise<boolean> =>
   new Promise((resolve) => {
     const parts: ReactNode[] = [];
     if (holders.tenants.length > 0) {
@@ -85,7 +95,7 @@ export const confirmGrantedDelete = (holders: MenuGrantHolders, t: MenuTexts): P
         </Typography.Paragraph>,
       );
     }
-    Modal.confirm({
+    modal.confirm({
       title: t.grantedTitle,
       width: 560,
       okText: t.deleteAnyway,
