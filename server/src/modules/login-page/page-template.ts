@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { startScriptsAfterFirstPaint } from './scripts-after-paint';
 
 /** The built login.html, made ready to be filled in per tenant. */
 export interface LoginPageTemplate {
   html: string;
+  /** Inline scripts the page carries, as CSP source expressions (`'sha256-…'`) its answer must allow. */
+  scriptSources: string[];
 }
 
 const STYLESHEET_LINK = /<link\b[^>]*\brel="stylesheet"[^>]*\bhref="(\/assets\/[^"]+\.css)"[^>]*>/g;
@@ -26,7 +29,8 @@ const hasEveryMarker = (html: string): boolean =>
  * Reads web/dist/login.html and puts the page's own style sheets into it: a few kilobytes of CSS that
  * would otherwise be requests the first paint waits for (on a slow phone network each costs a round
  * trip). The sheets are the build's, never a tenant's; one that could end the <style> element early is
- * left as a link. Answers null when the page is not built or not in the expected shape.
+ * left as a link. Its scripts start once the first frame is painted (scripts-after-paint.ts). Answers
+ * null when the page is not built or not in the expected shape.
  */
 export const loadLoginPageTemplate = async (webDistDir: string): Promise<LoginPageTemplate | null> => {
   const file = path.join(webDistDir, 'login.html');
@@ -44,7 +48,10 @@ export const loadLoginPageTemplate = async (webDistDir: string): Promise<LoginPa
     const css = sheets.get(href);
     return css === undefined || /<\/style/i.test(css) ? link : `<style>${css.trim()}</style>`;
   });
-  return { html };
+  const afterPaint = startScriptsAfterFirstPaint(html);
+  return afterPaint
+    ? { html: afterPaint.html, scriptSources: [afterPaint.scriptSource] }
+    : { html, scriptSources: [] };
 };
 
 /**

@@ -12,6 +12,7 @@ const template = {
     '<style>.login-page{display:flex}</style>',
     '</head><body><div id="root"></div></body></html>',
   ].join('\n'),
+  scriptSources: [],
 };
 
 const config = (fields: Partial<LoginConfig>): LoginConfig => ({ ...defaultLoginConfig(), ...fields });

@@ -1,5 +1,6 @@
 import { defaultLoginConfig, type LoginConfig } from '@uniwim/contracts';
 import type { FastifyPluginAsync } from 'fastify';
+import { withScriptSources } from '../../platform/http/security-headers';
 import type { LoginConfigService } from '../login-config/service';
 import type { TenantSettingsService } from '../tenant-settings/service';
 import type { TenantService } from '../tenants/service';
@@ -82,6 +83,9 @@ export const loginPageRoutes =
         request.log.warn({ err: error }, 'login.html served without the tenant look');
         html = template.html;
       }
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string')
+        reply.header('content-security-policy', withScriptSources(policy, template.scriptSources));
       // The answer depends on the tenant configuration of this moment: never reused without asking.
       return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
     });

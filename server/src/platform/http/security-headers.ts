@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * The pages load only their own scripts, never inline ones (the server-drawn login.html has none, so
- * it needs no nonce); styles may be inline (antd generates them at run time, and login.html carries
+ * The pages load only their own scripts, never inline ones: the one exception, login.html's loader,
+ * is allowed by its hash on that answer alone (withScriptSources); styles may be inline (antd generates them at run time, and login.html carries
  * its own CSS and the tenant's sanitised customCss in <style> elements);
  * images may come from the tenant's configured https hosts; frames open tenant applications.
  */
@@ -19,6 +19,18 @@ export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'frame-ancestors': ["'self'"],
   'form-action': ["'self'"],
 };
+
+/**
+ * A policy that also allows the given script sources (hashes of a page's own inline scripts): for the
+ * one answer that carries them, in place of the policy every answer gets.
+ */
+export const withScriptSources = (policy: string, sources: readonly string[]): string =>
+  sources.length === 0
+    ? policy
+    : policy.replace(
+        /(^|;\s*)script-src ([^;]*)/,
+        (_match, start: string, current: string) => `${start}script-src ${current} ${sources.join(' ')}`,
+      );
 
 /** The headers every answer carries, the same set helmet would send with our policy. */
 export const securityHeaders = (options: { https: boolean }): Record<string, string> => {
