@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 
 /**
  * The pages load only their own scripts, never inline ones: the one exception, login.html's loader,
- * is allowed by its hash on that answer alone (withScriptSources); styles may be inline (antd generates them at run time, and login.html carries
- * its own CSS and the tenant's sanitised customCss in <style> elements);
- * images may come from the tenant's configured https hosts; frames open tenant applications.
+ * is allowed by its hash on that answer alone (withScriptSources). Styles may be inline (antd
+ * generates them at run time, and login.html carries its own CSS and the tenant's sanitised customCss
+ * in <style> elements); images may come from the tenant's configured https hosts; frames open tenant
+ * applications.
  */
 export const CONTENT_SECURITY_POLICY: Record<string, string[]> = {
   'default-src': ["'self'"],
