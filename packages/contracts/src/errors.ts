@@ -19,6 +19,8 @@ export const ErrorCodes = {
   PASSWORD_UNDECRYPTABLE: { code: 40007, status: 400, message: '密码解密失败，请刷新页面后重试' },
   MOBILE_INVALID: { code: 40008, status: 400, message: '手机号有误' },
   BELOW_PLATFORM_FLOOR: { code: 40010, status: 400, message: '设置低于平台安全底线' },
+  // Issue 24: an Authorization header of the Bearer scheme that is not one token (RFC 6750 invalid_request).
+  AUTHORIZATION_MALFORMED: { code: 40011, status: 400, message: 'Authorization 请求头格式有误' },
   SEARCH_SOURCE_UNKNOWN: { code: 40080, status: 400, message: '未知的搜索来源' },
   FILE_EMPTY: { code: 40070, status: 400, message: '文件内容为空' },
   FILE_PART_MISSING: { code: 40071, status: 400, message: '请选择要上传的文件' },
@@ -49,6 +51,16 @@ export const ErrorCodes = {
   LEGACY_URL_NOT_ALLOWED: { code: 40306, status: 403, message: '不允许的登录地址' },
   REGISTRATION_CLOSED: { code: 40307, status: 403, message: '该租户未开放注册' },
   MEMBERSHIP_EXPIRED: { code: 40310, status: 403, message: '账号在该租户的有效期已过，请联系管理员' },
+  // Issue 24: accounts and delegation. Nobody grants, assigns or reaches what they do not hold.
+  GRANT_NOT_HELD: { code: 40311, status: 403, message: '不能授予或分配自己没有的权限' },
+  MEMBER_OUTRANKS: { code: 40312, status: 403, message: '该用户拥有您没有的权限，您不能对其执行此操作' },
+  OWN_ROLES_UNCHANGEABLE: { code: 40313, status: 403, message: '不能修改自己的角色，请联系其他管理员' },
+  ACCOUNT_NOT_OWNED: {
+    code: 40314,
+    status: 403,
+    message: '该账号同时属于其他租户或平台，其登录凭据只能由本人或平台管理员修改',
+  },
+  INVITATION_PENDING: { code: 40315, status: 403, message: '该用户尚未接受加入邀请' },
   NOT_OWN_MOBILE: { code: 40320, status: 403, message: '只能发送到本人绑定的手机号' },
   APPLICATION_NOT_EMPOWERED: { code: 40321, status: 403, message: '该租户未开通此应用' },
   API_SCOPE_NOT_GRANTED: { code: 40330, status: 403, message: '接口凭据未获授权调用此接口' },
