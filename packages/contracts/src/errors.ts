@@ -21,6 +21,9 @@ export const ErrorCodes = {
   BELOW_PLATFORM_FLOOR: { code: 40010, status: 400, message: '设置低于平台安全底线' },
   // Issue 24: an Authorization header of the Bearer scheme that is not one token (RFC 6750 invalid_request).
   AUTHORIZATION_MALFORMED: { code: 40011, status: 400, message: 'Authorization 请求头格式有误' },
+  // Issue 24: the router's own refusals, before any route is chosen (40019, 41400).
+  URL_MALFORMED: { code: 40019, status: 400, message: '请求地址有误' },
+  URL_TOO_LONG: { code: 41400, status: 414, message: '请求地址过长' },
   SEARCH_SOURCE_UNKNOWN: { code: 40080, status: 400, message: '未知的搜索来源' },
   FILE_EMPTY: { code: 40070, status: 400, message: '文件内容为空' },
   FILE_PART_MISSING: { code: 40071, status: 400, message: '请选择要上传的文件' },
