@@ -11,7 +11,7 @@ export const watermarkTraceRoutes =
     app.post(
       '/ump/watermark/traces',
       {
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags: ['watermark'],
           summary: 'Issue the trace id a watermarked view shows (who, what, when, from where)',

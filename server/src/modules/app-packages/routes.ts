@@ -17,7 +17,7 @@ export const appPackageRoutes =
     app.post(
       '/package-api/appPackage/search',
       {
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags: ['shell'],
           summary: "Download link of an application's package",
@@ -37,7 +37,7 @@ export const appPackageRoutes =
     app.get(
       '/package-api/appPackage/list',
       {
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags: ['shell'],
           summary: "The active tenant's applications and whether each has a package (download page)",

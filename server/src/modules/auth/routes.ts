@@ -141,7 +141,7 @@ export const authRoutes =
     app.get(
       '/ump/currUserInfo',
       {
-        preHandler: auth.allowingPasswordChange,
+        onRequest: auth.allowingPasswordChange,
         schema: {
           tags: ['auth'],
           summary: 'The signed-in user',
@@ -157,7 +157,7 @@ export const authRoutes =
     app.post(
       '/dmp/user/changePwd',
       {
-        preHandler: auth.allowingPasswordChange,
+        onRequest: auth.allowingPasswordChange,
         schema: {
           tags: ['auth'],
           summary: "Change the signed-in user's password",
@@ -187,7 +187,7 @@ export const authRoutes =
     app.post(
       '/dmp/user/unlock',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['auth'],
           summary: 'Lift the sign-in lock of an account (platform admins; tenant admins for their members)',
@@ -251,7 +251,7 @@ export const authRoutes =
     app.post(
       '/dmp/verificationChangePwd',
       {
-        preHandler: auth.allowingPasswordChange,
+        onRequest: auth.allowingPasswordChange,
         schema: {
           tags: ['auth'],
           summary:

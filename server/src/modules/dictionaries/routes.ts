@@ -10,7 +10,7 @@ export const dictionaryRoutes =
     app.post(
       '/ump/dictionary/getValueByCode',
       {
-        preHandler: deps.auth.requiredOrClient('dictionary:read'),
+        onRequest: deps.auth.requiredOrClient('dictionary:read'),
         schema: {
           tags: ['shell'],
           summary: 'Values of dictionaries by code, for the active tenant',

@@ -29,7 +29,7 @@ export const homeRoutes =
     app.get(
       '/ump/home/overview',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "The homepage's greeting and branding: the user's and tenant's names, banners, layout",
@@ -46,7 +46,7 @@ export const homeRoutes =
     app.get(
       '/ump/home/applications',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "The user's applications in the active tenant, from their menu tree",
@@ -63,7 +63,7 @@ export const homeRoutes =
     app.get(
       '/ump/home/recent',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: 'The applications the user opened last (usage logs), newest first',
@@ -78,7 +78,7 @@ export const homeRoutes =
     app.get(
       '/ump/home/widgets',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: 'The widgets (KPI cards) of the homepage the tenant chose and the user may see',
@@ -92,7 +92,7 @@ export const homeRoutes =
     app.get(
       '/ump/home/widgets/:name',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "One widget's data",
@@ -110,7 +110,7 @@ export const homeRoutes =
     app.get(
       '/ump/home/widget-settings',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "The tenant's choice of homepage KPI cards and every card available (tenant admins)",
@@ -124,7 +124,7 @@ export const homeRoutes =
     app.put(
       '/ump/home/widget-settings',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "Choose the tenant's homepage KPI cards, in order (tenant admins)",
@@ -141,7 +141,7 @@ export const homeRoutes =
     app.get(
       '/ump/workbench/layout',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "The member's workbench arrangement: application order and favourites",
@@ -156,7 +156,7 @@ export const homeRoutes =
     app.put(
       '/ump/workbench/layout',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "Save the member's workbench arrangement in the active tenant",
@@ -174,7 +174,7 @@ export const homeRoutes =
     app.delete(
       '/ump/workbench/layout',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "Reset the member's workbench to the default order",

@@ -16,7 +16,7 @@ export const logDeadLetterRoutes =
     app.get(
       '/dmp/admin/log-dead-letters',
       {
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags: ['admin'],
           summary: 'Log rows the database refused, set aside by the log writers (platform administrators)',

@@ -71,7 +71,7 @@ export const loginConfigRoutes =
     app.get(
       '/ump/cfg',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['configuration'],
           summary: "Configuration of the signed-in user's active tenant",
@@ -85,7 +85,7 @@ export const loginConfigRoutes =
     app.get(
       '/dmp/tenant/sysConfig/get',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['configuration'],
           summary: 'Configuration of the active tenant as seen from one of its menus',
@@ -110,7 +110,7 @@ export const loginConfigRoutes =
     app.post(
       '/dmp/tenant/sysConfig/save',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['configuration'],
           summary: "Replace the active tenant's sign-in configuration override (tenant admins)",
@@ -142,7 +142,7 @@ export const loginConfigRoutes =
     app.post(
       '/ump/cfg/platform/save',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['configuration'],
           summary: 'Replace the platform default sign-in configuration (platform admins)',

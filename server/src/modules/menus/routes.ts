@@ -46,7 +46,7 @@ export const menuRoutes =
     app.get(
       '/ump/menu/userMenuTree',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['menus'],
           summary: "The signed-in user's menu tree in the active tenant",
@@ -67,7 +67,7 @@ export const menuRoutes =
     app.get(
       '/ump/menu/mergeUserMenuTree',
       {
-        preHandler: auth.optional,
+        onRequest: auth.optional,
         schema: {
           tags: ['menus'],
           summary: "The user's menu tree merged with the public items; the public items alone for visitors",
@@ -95,7 +95,7 @@ export const menuRoutes =
     app.get(
       '/ump/menu/getMenuTreeByPid',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['menus'],
           summary: "The children of one item of the user's menu tree",
@@ -114,7 +114,7 @@ export const menuRoutes =
     app.get(
       '/ump/adminMenu/adminMenuTree',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['menus'],
           summary: 'The admin console menu (admin.html), administrators only',
@@ -134,7 +134,7 @@ export const menuRoutes =
     app.get(
       '/ump/menu/buttonPermissions',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['menus'],
           summary: "The permission codes of the button items the user's roles grant in the active tenant",
@@ -155,7 +155,7 @@ export const menuRoutes =
     app.post(
       '/ump/role/saveMenus',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['menus'],
           summary: 'Replace the menu grants of a role of the active tenant (tenant admins)',
@@ -174,7 +174,7 @@ export const menuRoutes =
     app.post(
       '/ump/user/saveRoles',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['menus'],
           summary: 'Replace the roles a member holds in the active tenant (tenant admins)',

@@ -25,7 +25,7 @@ export const messageCentreRoutes =
   (deps: { messageCentre: MessageCentreService; auth: AuthGuard }): FastifyPluginAsyncZod =>
   async (app) => {
     const centre = deps.messageCentre;
-    const guard = { preHandler: deps.auth.required };
+    const guard = { onRequest: deps.auth.required };
 
     app.get(
       '/ump/messages',

@@ -23,7 +23,7 @@ export const shellStreamRoutes =
       '/ump/shell/stream',
       {
         websocket: true,
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags: ['shell'],
           summary: "WebSocket of the header's live counts: notices, messages, to-dos",

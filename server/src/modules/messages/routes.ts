@@ -17,7 +17,7 @@ export const messageRoutes =
     app.post(
       '/uniwim/message/chat/sendMessageToSelf',
       {
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags: ['shell'],
           summary: "Send a text message to the signed-in user's own mobile",
@@ -42,7 +42,7 @@ export const messageRoutes =
     app.post(
       '/ump/open/messages/send',
       {
-        preHandler: deps.auth.requiredOrClient('message:send'),
+        onRequest: deps.auth.requiredOrClient('message:send'),
         schema: {
           tags: ['messages'],
           summary: 'Send a templated message to members of the tenant (applications, with an API credential)',

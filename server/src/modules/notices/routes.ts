@@ -25,7 +25,7 @@ export const noticeRoutes =
     app.get(
       '/ump/notices',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "The member's notices: live, in their audience, pinned first, then the newest",
@@ -44,7 +44,7 @@ export const noticeRoutes =
     app.get(
       '/ump/notices/unread-count',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "The header's count: notices not opened yet, and must-read ones not confirmed",
@@ -59,7 +59,7 @@ export const noticeRoutes =
       '/ump/notices/stream',
       {
         websocket: true,
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: "WebSocket of the header's notice count, live",
@@ -97,7 +97,7 @@ export const noticeRoutes =
     app.get(
       '/ump/notices/:id',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: 'A notice the member may see (its sanitised body and attachments); records the read',
@@ -112,7 +112,7 @@ export const noticeRoutes =
     app.post(
       '/ump/notices/:id/confirm',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags,
           summary: 'Confirms a must-read notice (the first confirmation counts)',

@@ -10,7 +10,7 @@ export const parameterRoutes =
     app.get(
       '/ump/param/get',
       {
-        preHandler: deps.auth.requiredOrClient('parameter:read'),
+        onRequest: deps.auth.requiredOrClient('parameter:read'),
         schema: {
           tags: ['shell'],
           summary: 'Parameters of the active tenant that clients may read',

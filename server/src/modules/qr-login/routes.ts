@@ -136,7 +136,7 @@ export const qrLoginRoutes =
     app.post(
       '/ump/qrcode/scan',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['qr-login'],
           summary: 'Mobile app: the signed-in user scanned a code',
@@ -151,7 +151,7 @@ export const qrLoginRoutes =
     app.post(
       '/ump/qrcode/confirm',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['qr-login'],
           summary: 'Mobile app: sign the PC in as this user (after scanning)',
@@ -169,7 +169,7 @@ export const qrLoginRoutes =
     app.post(
       '/ump/qrcode/cancel',
       {
-        preHandler: auth.required,
+        onRequest: auth.required,
         schema: {
           tags: ['qr-login'],
           summary: 'Mobile app: refuse the sign-in (after scanning)',

@@ -80,7 +80,7 @@ export const searchRoutes =
     app.get(
       '/ump/search',
       {
-        preHandler: deps.auth.optional,
+        onRequest: deps.auth.optional,
         schema: {
           tags: ['search'],
           summary: 'The header search: what the user may see, grouped by source, with highlights',
@@ -104,7 +104,7 @@ export const searchRoutes =
     app.get(
       '/ump/search/hot-words',
       {
-        preHandler: deps.auth.optional,
+        onRequest: deps.auth.optional,
         schema: {
           tags: ['search'],
           summary: 'The hot words shown under the search box (the tenant’s search settings)',

@@ -27,7 +27,7 @@ export const tenantSwitchRoutes =
     app.get(
       '/dmp/getTenantUserOauth',
       {
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags: ['shell'],
           summary: 'Tenants the signed-in user may switch to',
@@ -45,7 +45,7 @@ export const tenantSwitchRoutes =
       app.post(
         path,
         {
-          preHandler: deps.auth.required,
+          onRequest: deps.auth.required,
           schema: {
             tags: ['shell'],
             summary,
@@ -88,7 +88,7 @@ export const tenantSwitchRoutes =
     app.post(
       '/dmp/changePlatformToken',
       {
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags: ['shell'],
           summary: 'Switch the session to the platform scope (platform administrators)',

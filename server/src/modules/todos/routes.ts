@@ -29,7 +29,7 @@ export const todoRoutes =
     app.get(
       '/ump/todos',
       {
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags,
           summary: "The signed-in member's to-dos in the active tenant",
@@ -46,7 +46,7 @@ export const todoRoutes =
     app.get(
       '/ump/todos/count',
       {
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags,
           summary: "The header's count: the member's open to-dos and how many are overdue",
@@ -61,7 +61,7 @@ export const todoRoutes =
       app.post(
         `/ump/todos/:id/${verb}`,
         {
-          preHandler: deps.auth.required,
+          onRequest: deps.auth.required,
           schema: {
             tags,
             summary,
@@ -80,7 +80,7 @@ export const todoRoutes =
     app.post(
       '/ump/todos/batch-done',
       {
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags,
           summary: 'Mark several of my to-dos done, all or none',
@@ -97,7 +97,7 @@ export const todoRoutes =
     app.post(
       '/ump/todos',
       {
-        preHandler: deps.auth.requiredOrClient('todo:write'),
+        onRequest: deps.auth.requiredOrClient('todo:write'),
         schema: {
           tags,
           summary: 'Post a to-do for a member of the tenant (applications, with an API credential)',

@@ -39,7 +39,7 @@ export const usageLogRoutes =
     app.post(
       '/ump/accessLog/saveLog',
       {
-        preHandler: deps.auth.requiredOrClient('usage-log:write'),
+        onRequest: deps.auth.requiredOrClient('usage-log:write'),
         schema: {
           tags: ['shell'],
           summary:

@@ -26,7 +26,7 @@ export const userRoutes =
     app.get(
       '/ump/user/getByPhone',
       {
-        preHandler: deps.auth.required,
+        onRequest: deps.auth.required,
         schema: {
           tags: ['shell'],
           summary: 'The member of the active tenant with this mobile number',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors';
 import { RETRY_AFTER_SECONDS } from '../unavailable';
+import { bearerChallengeOf } from './bearer-challenge';
 import { errorEnvelope, toAppError } from './error-mapping';
 
 export const registerErrorHandling = (app: FastifyInstance) => {
@@ -13,6 +14,9 @@ export const registerErrorHandling = (app: FastifyInstance) => {
       if (!reply.hasHeader('retry-after')) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
     } else if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ code: appError.errorName }, appError.message);
+    // RFC 6750 section 3: bearer-token refusals say why in WWW-Authenticate, decided here for every route.
+    const challenge = bearerChallengeOf(request, appError);
+    if (challenge) reply.header('www-authenticate', challenge);
     return reply.code(appError.status).send(errorEnvelope(appError));
   });
 
