@@ -48,9 +48,10 @@ import { registerAdminResources } from './platform/admin/register';
 import type { AdminFrameworkDeps } from './platform/admin/resource-routes';
 import { registerAdminTransfers, type TransferFrameworkDeps } from './platform/admin/transfers';
 import { startAfter } from './platform/background/start-after';
-import { registerErrorHandling } from './platform/http/error-handler';
+import { AppError } from './platform/errors';
+import { registerErrorHandling, routerErrorAnswer } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
-import { registerSecurityHeaders } from './platform/http/security-headers';
+import { registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { registerStaticWeb } from './platform/http/static-web';
 import { registerUnstorableTextGuard } from './platform/http/unstorable-text';
 import { loggerOptions } from './platform/logging';
@@ -82,13 +83,18 @@ export interface App {
 /** Builds the HTTP application from its infrastructure: plugins and modules, nothing else. */
 export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   const { config } = options;
+  const https = config.publicUrl?.startsWith('https:') ?? false;
   const server = Fastify({
     ...(options.logger ? { loggerInstance: options.logger } : { logger: loggerOptions(config.logLevel) }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
-    return503OnClosing: true,
+    // Requests that still arrive while the server closes get our 503 envelope (the hook below), not
+    // Fastify's bare body without the security headers.
+    return503OnClosing: false,
     requestIdHeader: 'x-request-id',
     routerOptions: { maxParamLength: 200 },
+    // The router's own refusals (a malformed or overlong path) in the envelope too.
+    frameworkErrors: routerErrorAnswer(securityHeaders({ https })),
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
@@ -148,7 +154,10 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
     if (shuttingDown) reply.header('connection', 'close');
     done(null, payload);
   });
-  registerSecurityHeaders(server, { https: config.publicUrl?.startsWith('https:') ?? false });
+  registerSecurityHeaders(server, { https });
+  server.addHook('onRequest', async () => {
+    if (shuttingDown) throw new AppError('NOT_READY', '服务正在关闭，请稍后重试');
+  });
   await registerOpenApi(server);
   // The QR panel's socket only listens; anything a client sends is small or refused.
   await server.register(websocket, { options: { maxPayload: 1024 } });

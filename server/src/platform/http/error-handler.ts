@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { AppError } from '../errors';
 import { RETRY_AFTER_SECONDS } from '../unavailable';
 import { bearerChallengeOf } from './bearer-challenge';
@@ -28,3 +28,18 @@ export const registerErrorHandling = (app: FastifyInstance) => {
     return reply.code(error.status).send(errorEnvelope(error));
   });
 };
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (a path it cannot percent-decode, a path
+ * parameter over maxParamLength) come before any route or hook, so without this Fastify writes its
+ * own body, which echoes the path. Answered here like every other error: the envelope with a typed
+ * code and the catalogue's words (never the path), and the headers every answer carries.
+ */
+export const routerErrorAnswer =
+  (headers: Record<string, string>): NonNullable<FastifyServerOptions['frameworkErrors']> =>
+  (error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed in the router');
+    else request.log.info({ code: appError.errorName }, appError.message);
+    reply.headers(headers).code(appError.status).send(errorEnvelope(appError));
+  };

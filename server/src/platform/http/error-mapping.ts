@@ -16,6 +16,9 @@ const fastifyCodeToError: Record<string, AppError['errorName']> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'MALFORMED_JSON',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
   FST_ERR_CTP_EMPTY_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  // The router's own refusals (Fastify's frameworkErrors): a path it cannot decode, a parameter too long.
+  FST_ERR_BAD_URL: 'URL_MALFORMED',
+  FST_ERR_MAX_PARAM_LENGTH: 'URL_TOO_LONG',
 };
 
 const describeValidation = (error: unknown): { message: string; details: unknown } => {

@@ -14,6 +14,8 @@ describe('toAppError', () => {
     [{ code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 }, 'BODY_TOO_LARGE', 413],
     [{ code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE', statusCode: 415 }, 'UNSUPPORTED_MEDIA_TYPE', 415],
     [{ code: 'FST_ERR_CTP_EMPTY_JSON_BODY', statusCode: 400 }, 'MALFORMED_JSON', 400],
+    [{ code: 'FST_ERR_BAD_URL', statusCode: 400 }, 'URL_MALFORMED', 400],
+    [{ code: 'FST_ERR_MAX_PARAM_LENGTH', statusCode: 414 }, 'URL_TOO_LONG', 414],
     [{ statusCode: 429 }, 'RATE_LIMITED', 429],
     [{ statusCode: 418 }, 'BAD_REQUEST', 400],
   ])('maps the framework error %o to %s', (raw, name, status) => {
