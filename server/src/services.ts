@@ -149,6 +149,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     },
     async (configured, tenantId) =>
       platformSettings.sessionWithinFloor(await tenantSettings.sessionPolicyFor(configured, tenantId)),
+    tenants.admission,
   );
   const keys = createKeyService(createKeysRepo(db));
   const users = createUsersRepo(db);

@@ -24,6 +24,8 @@ export interface Membership {
   membershipStatus: 'active' | 'disabled';
   tenantStatus: 'active' | 'disabled';
   tenantExpiresAt: Date | null;
+  /** In the recycle bin since then; null for a live tenant. */
+  tenantDeletedAt: Date | null;
   /** The member's own expiry in that tenant (contractors, interns). */
   memberExpiresAt?: Date | null;
 }
@@ -33,6 +35,7 @@ interface MembershipJson {
   membershipStatus: Membership['membershipStatus'];
   tenantStatus: Membership['tenantStatus'];
   tenantExpiresAt: string | null;
+  tenantDeletedAt: string | null;
   memberExpiresAt: string | null;
 }
 
@@ -43,7 +46,8 @@ interface MembershipJson {
 const membershipsColumn = sql<MembershipJson[]>`coalesce((
   SELECT json_agg(json_build_object(
     'tenantId', m.tenant_id, 'membershipStatus', m.status,
-    'tenantStatus', t.status, 'tenantExpiresAt', t.expires_at, 'memberExpiresAt', m.expires_at
+    'tenantStatus', t.status, 'tenantExpiresAt', t.expires_at, 'tenantDeletedAt', t.deleted_at,
+    'memberExpiresAt', m.expires_at
   ) ORDER BY m.created_at, m.tenant_id)
   FROM ${tenantMemberships} m JOIN ${tenants} t ON t.id = m.tenant_id
   WHERE m.account_id = "accounts"."id"
@@ -73,6 +77,7 @@ const toLoginAccount = (row: LoginRow | undefined): LoginAccount | undefined =>
     memberships: row.memberships.map((m) => ({
       ...m,
       tenantExpiresAt: m.tenantExpiresAt === null ? null : new Date(m.tenantExpiresAt),
+      tenantDeletedAt: m.tenantDeletedAt ? new Date(m.tenantDeletedAt) : null,
       memberExpiresAt: m.memberExpiresAt ? new Date(m.memberExpiresAt) : null,
     })),
   };

@@ -1,12 +1,17 @@
 import type { ErrorName } from '@uniwim/contracts';
+import { tenantRefusal } from '../tenants/admission';
 import type { Membership } from './accounts-repo';
 
 export type TenantChoice = { tenantId: string | null } | { error: ErrorName };
 
-const usable = (m: Membership, now: Date): ErrorName | null => {
+/** Why the member cannot enter the tenant now (the tenant's part is the tenant-admission rule), or null. */
+export const membershipRefusal = (m: Membership, now: Date): ErrorName | null => {
   if (m.membershipStatus !== 'active') return 'NOT_A_MEMBER';
-  if (m.tenantStatus !== 'active') return 'TENANT_DISABLED';
-  if (m.tenantExpiresAt && m.tenantExpiresAt.getTime() <= now.getTime()) return 'TENANT_EXPIRED';
+  const tenant = tenantRefusal(
+    { status: m.tenantStatus, deletedAt: m.tenantDeletedAt, expiresAt: m.tenantExpiresAt },
+    now.getTime(),
+  );
+  if (tenant) return tenant;
   if (m.memberExpiresAt && m.memberExpiresAt.getTime() <= now.getTime()) return 'MEMBERSHIP_EXPIRED';
   return null;
 };
@@ -29,14 +34,14 @@ export const chooseTenant = (input: {
   if (requestedTenantId) {
     const membership = memberships.find((m) => m.tenantId === requestedTenantId);
     if (!membership) return isPlatformAdmin ? { tenantId: requestedTenantId } : { error: 'NOT_A_MEMBER' };
-    const problem = usable(membership, now);
+    const problem = membershipRefusal(membership, now);
     return problem ? { error: problem } : { tenantId: requestedTenantId };
   }
   const page = memberships.find((m) => m.tenantId === pageTenantId);
-  if (page && !usable(page, now)) return { tenantId: page.tenantId };
-  const first = memberships.find((m) => !usable(m, now));
+  if (page && !membershipRefusal(page, now)) return { tenantId: page.tenantId };
+  const first = memberships.find((m) => !membershipRefusal(m, now));
   if (first) return { tenantId: first.tenantId };
   if (isPlatformAdmin || input.isPlatformOperator) return { tenantId: null };
   const [only] = memberships;
-  return { error: only ? (usable(only, now) ?? 'NOT_A_MEMBER') : 'NOT_A_MEMBER' };
+  return { error: only ? (membershipRefusal(only, now) ?? 'NOT_A_MEMBER') : 'NOT_A_MEMBER' };
 };

@@ -93,6 +93,7 @@ export const createLegacyLogin = (deps: LegacyLoginDeps) => {
     const tenant = await deps.tenants.findById(input.tenantId);
     if (!tenant) throw new AppError('TENANT_NOT_FOUND');
     try {
+      await deps.tenants.admission.admit(tenant.id);
       const loginUrl = tenant.legacyLoginUrl;
       if (!loginUrl) throw new AppError('LEGACY_NOT_CONFIGURED');
       if (input.requestedUrl && !sameAddress(input.requestedUrl, loginUrl))

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub/pubsub';
 import type { AccessService } from '../access/service';
 import type { ActiveSession } from '../sessions/repo';
+import { tenantRefusal } from '../tenants/admission';
 import type { TenantRecord } from '../tenants/repo';
 import { keepPagesAndTheirGroups } from './console-pages';
 import { type PreparedAnswer, prepareAnswer } from './prepared-answer';
@@ -59,8 +60,9 @@ const cachedTree = async (versions: MenuVersions, nodes: MenuItemNode[]): Promis
   subtrees: new Map(),
 });
 
+/** The page's tenant shows its public items while it admits (a found tenant is not in the recycle bin). */
 const isOpen = (tenant: TenantRecord): boolean =>
-  tenant.status === 'active' && (tenant.expiresAt === null || tenant.expiresAt.getTime() > Date.now());
+  tenantRefusal({ status: tenant.status, expiresAt: tenant.expiresAt, deletedAt: null }) === null;
 
 const unique = (ids: string[]): string[] => [...new Set(ids)];
 

@@ -2,6 +2,7 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { accounts, membershipRoles, roles, tenantMemberships, tenants } from '../../db/schema';
 import type { Database } from '../../platform/db/database';
 import { rootDepartmentId } from '../departments/tree-path';
+import { tenantAdmitsCondition } from '../tenants/admission';
 
 export interface NewMemberAccount {
   id: string;
@@ -26,7 +27,7 @@ export const createRegistrationRepo = (db: Database) => ({
         .where(
           and(
             eq(tenants.allowSelfRegistration, true),
-            eq(tenants.status, 'active'),
+            tenantAdmitsCondition,
             ilike(tenants.name, `%${escapeLike(text)}%`),
           ),
         )

@@ -51,9 +51,10 @@ export const createRegistration = (deps: {
   suggest: (text: string) => deps.repo.suggestTenants(text.trim(), SUGGESTION_LIMIT),
 
   register: async (input: RegistrationInput, context: RequestContext): Promise<LoginResult> => {
+    // A disabled, deleted or expired company takes nobody in (its typed refusal), then its own switch.
+    await deps.tenants.admission.admit(input.tenantId);
     const tenant = await deps.tenants.findById(input.tenantId);
-    if (!tenant || tenant.status !== 'active' || !tenant.allowSelfRegistration)
-      throw new AppError('REGISTRATION_CLOSED');
+    if (!tenant?.allowSelfRegistration) throw new AppError('REGISTRATION_CLOSED');
     const password = await deps.keys.decrypt(input.password);
     if (password === null) throw new AppError('PASSWORD_UNDECRYPTABLE');
     const policy = await deps.passwordPolicyOf((await deps.loginConfig.effective(tenant.id)).config);

@@ -2,6 +2,7 @@ import { TtlCache } from '../../platform/cache/ttl-cache';
 import { hashToken, newId, newOpaqueToken } from '../../platform/crypto/tokens';
 import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub/pubsub';
+import { isTenantRefusal } from '../tenants/admission';
 import type { ActiveSession, SessionPurpose, SessionsRepo } from './repo';
 
 export interface SessionPolicy {
@@ -40,19 +41,25 @@ export const SESSION_REVOKED_CHANNEL = 'session-revoked';
 /** A change-password session is only for the forced change dialog: it lives minutes, not hours. */
 const CHANGE_PASSWORD_TTL_SECONDS = 600;
 
+/** Whether a tenant admits anyone (tenants/admission.ts): throws its typed refusal when it does not. */
+export interface SessionTenantGate {
+  admit(tenantId: string): Promise<void>;
+}
+
 /**
  * Opaque, revocable sessions. Only token hashes are stored. Authenticated requests are frequent, so
  * a resolved session is kept in memory for a few seconds; a revocation on any instance is broadcast
- * and drops it everywhere at once.
+ * and drops it everywhere at once. The session's tenant is asked on every use and every issue (its
+ * answer has a cache of its own, dropped on every instance when a tenant changes): a tenant disabled,
+ * deleted or expired admits nobody from the next request on, whatever this cache holds.
  */
 export const createSessionService = (
   repo: SessionsRepo,
   pubsub: PubSub,
   policy: SessionPolicy,
   /** The configured lifetimes held within the platform's longest (platform settings, issue 12). */
-  holdToFloor: (policy: SessionPolicy, tenantId: string | null) => Promise<SessionPolicy> = async (
-    configured,
-  ) => configured,
+  holdToFloor: (policy: SessionPolicy, tenantId: string | null) => Promise<SessionPolicy>,
+  tenantGate: SessionTenantGate,
 ) => {
   const byTokenHash = new TtlCache<ActiveSession | null>(5_000);
   const announceRevocation = () => {
@@ -61,6 +68,8 @@ export const createSessionService = (
   };
 
   const issue = async (input: IssueSessionInput): Promise<IssuedTokens> => {
+    // Every sign-in, refresh, switch and exchange ends here: none opens a session in a closed tenant.
+    if (input.tenantId) await tenantGate.admit(input.tenantId);
     const token = newOpaqueToken();
     const refreshToken = newOpaqueToken();
     const now = Date.now();
@@ -95,18 +104,44 @@ export const createSessionService = (
     return { sessionId: id, token, refreshToken, expire: accessTtl, tenantId: input.tenantId };
   };
 
+  /** The live session of an access token, whatever its tenant's state. */
+  const find = async (token: string): Promise<ActiveSession | null> => {
+    const tokenHash = hashToken(token);
+    const session = await byTokenHash.getOrLoad(
+      tokenHash,
+      async () => (await repo.findActiveByAccessHash(tokenHash)) ?? null,
+    );
+    if (session && session.accessExpiresAt.getTime() <= Date.now()) return null;
+    return session;
+  };
+
+  /** The session of a token that may be used now; throws its tenant's refusal (TENANT_DISABLED, …). */
+  const authenticate = async (token: string): Promise<ActiveSession | null> => {
+    const session = await find(token);
+    if (session?.tenantId) await tenantGate.admit(session.tenantId);
+    return session;
+  };
+
   return {
     issue,
 
-    authenticate: async (token: string): Promise<ActiveSession | null> => {
-      const tokenHash = hashToken(token);
-      const session = await byTokenHash.getOrLoad(
-        tokenHash,
-        async () => (await repo.findActiveByAccessHash(tokenHash)) ?? null,
-      );
-      if (session && session.accessExpiresAt.getTime() <= Date.now()) return null;
-      return session;
+    authenticate,
+
+    /** As `authenticate`, but a session whose tenant refuses is no session (routes open to visitors). */
+    usable: async (token: string): Promise<ActiveSession | null> => {
+      const session = await find(token);
+      if (!session?.tenantId) return session;
+      try {
+        await tenantGate.admit(session.tenantId);
+        return session;
+      } catch (error) {
+        if (isTenantRefusal(error)) return null;
+        throw error;
+      }
     },
+
+    /** Signing out works in any tenant state: the tokens end even while the tenant refuses them. */
+    find,
 
     /**
      * Exchanges a refresh token for a new token pair of the same family. A refresh token works once:

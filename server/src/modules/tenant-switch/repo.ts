@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { tenantMemberships, tenants } from '../../db/schema';
 import type { Database } from '../../platform/db/database';
 import type { Membership } from '../auth/accounts-repo';
+import { tenantAdmitsCondition } from '../tenants/admission';
 
 export interface TenantSummary {
   id: string;
@@ -10,11 +11,6 @@ export interface TenantSummary {
 }
 
 export interface NamedMembership extends Membership, TenantSummary {}
-
-const usableTenant = and(
-  eq(tenants.status, 'active'),
-  or(isNull(tenants.expiresAt), gt(tenants.expiresAt, sql`now()`)),
-);
 
 /** Tenants an account may switch to (platform path: the question spans tenants). */
 export const createTenantSwitchRepo = (db: Database) => ({
@@ -30,6 +26,8 @@ export const createTenantSwitchRepo = (db: Database) => ({
           membershipStatus: tenantMemberships.status,
           tenantStatus: tenants.status,
           tenantExpiresAt: tenants.expiresAt,
+          tenantDeletedAt: tenants.deletedAt,
+          memberExpiresAt: tenantMemberships.expiresAt,
         })
         .from(tenantMemberships)
         .innerJoin(tenants, eq(tenants.id, tenantMemberships.tenantId))
@@ -37,13 +35,13 @@ export const createTenantSwitchRepo = (db: Database) => ({
         .orderBy(asc(tenantMemberships.createdAt), asc(tenantMemberships.tenantId)),
     ),
 
-  /** Every enabled, unexpired tenant, by name: platform administrators may enter any of them. */
-  usableTenants: (): Promise<TenantSummary[]> =>
+  /** Every tenant that admits, by name: platform administrators may enter any of them. */
+  admittingTenants: (): Promise<TenantSummary[]> =>
     db.asPlatform((tx) =>
       tx
         .select({ id: tenants.id, code: tenants.code, name: tenants.name })
         .from(tenants)
-        .where(usableTenant)
+        .where(tenantAdmitsCondition)
         .orderBy(asc(tenants.name)),
     ),
 });

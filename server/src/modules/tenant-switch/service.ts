@@ -2,7 +2,7 @@ import type { TenantSwitchAnswer, TenantUserOauth } from '@uniwim/contracts';
 import { AppError, isAppError } from '../../platform/errors';
 import type { LoginLog } from '../auth/login-log';
 import type { RequestContext } from '../auth/request-context';
-import { chooseTenant } from '../auth/tenant-choice';
+import { chooseTenant, membershipRefusal } from '../auth/tenant-choice';
 import type { ActiveSession } from '../sessions/repo';
 import type { SessionService } from '../sessions/service';
 import type { TenantService } from '../tenants/service';
@@ -68,11 +68,10 @@ export const createTenantSwitch = (deps: {
       now: new Date(),
     });
     if ('error' in choice) throw new AppError(choice.error);
-    // A platform administrator may enter a tenant without being a member; it must still exist and be usable.
+    // A platform administrator may enter a tenant without being a member; it must still admit.
+    await deps.tenants.admission.admit(tenantId);
     const tenant = await deps.tenants.findById(tenantId);
     if (!tenant) throw new AppError('TENANT_NOT_FOUND');
-    if (tenant.status !== 'active') throw new AppError('TENANT_DISABLED');
-    if (tenant.expiresAt && tenant.expiresAt.getTime() <= Date.now()) throw new AppError('TENANT_EXPIRED');
     return tenant.name;
   };
 
@@ -91,15 +90,11 @@ export const createTenantSwitch = (deps: {
     /** GET /dmp/getTenantUserOauth */
     options: async (session: ActiveSession): Promise<TenantUserOauth> => {
       const account = await accountOf(session);
-      const now = Date.now();
+      const now = new Date();
+      // Only tenants the user may enter now: the same rules as signing in to them.
       const tenants = account.isPlatformAdmin
-        ? await deps.repo.usableTenants()
-        : (await deps.repo.membershipsOf(account.id)).filter(
-            (m) =>
-              m.membershipStatus === 'active' &&
-              m.tenantStatus === 'active' &&
-              (!m.tenantExpiresAt || m.tenantExpiresAt.getTime() > now),
-          );
+        ? await deps.repo.admittingTenants()
+        : (await deps.repo.membershipsOf(account.id)).filter((m) => membershipRefusal(m, now) === null);
       return {
         tenants: tenants.map((t) => ({
           id: t.id,

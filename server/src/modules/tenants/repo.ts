@@ -1,6 +1,7 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
 import { tenants } from '../../db/schema';
 import type { Database } from '../../platform/db/database';
+import type { TenantLifecycle } from './admission';
 import { tenantDomains } from './schema';
 
 export interface TenantRecord {
@@ -37,6 +38,18 @@ const columns = {
 const live = isNull(tenants.deletedAt);
 
 export const createTenantsRepo = (db: Database) => ({
+  /** The tenant's state as admission reads it: also a tenant in the recycle bin. */
+  lifecycleOf: (id: string): Promise<TenantLifecycle | undefined> =>
+    db.asPlatform(
+      async (tx) =>
+        (
+          await tx
+            .select({ status: tenants.status, deletedAt: tenants.deletedAt, expiresAt: tenants.expiresAt })
+            .from(tenants)
+            .where(eq(tenants.id, id))
+        )[0],
+    ),
+
   findById: (id: string): Promise<TenantRecord | undefined> =>
     db.asPlatform(
       async (tx) =>

@@ -1,5 +1,6 @@
 import { TtlCache } from '../../platform/cache/ttl-cache';
 import type { PubSub } from '../../platform/pubsub/pubsub';
+import { createTenantAdmission } from './admission';
 import type { TenantRecord, TenantsRepo } from './repo';
 
 /** Host header without port, lower-cased; null for anything that is not a plain host name. */
@@ -17,8 +18,17 @@ export const createTenantService = (repo: TenantsRepo, pubsub: PubSub) => {
   const byParam = new TtlCache<TenantRecord | null>(30_000);
   // Every sign-in reads its tenant (status, two-factor rule, name): a changed tenant shows within 30 s.
   const byId = new TtlCache<TenantRecord | null>(30_000);
+  // Whether a tenant admits anyone: asked on every request, so its copies live 5 s, not 30.
+  const admission = createTenantAdmission(repo.lifecycleOf);
+  const forget = () => {
+    byDomain.clear();
+    byParam.clear();
+    byId.clear();
+    admission.forget();
+  };
 
   return {
+    admission,
     findById: async (id: string): Promise<TenantRecord | undefined> =>
       (await byId.getOrLoad(id, async () => (await repo.findById(id)) ?? null)) ?? undefined,
     findByName: repo.findByName,
@@ -36,26 +46,15 @@ export const createTenantService = (repo: TenantsRepo, pubsub: PubSub) => {
       return byDomain.getOrLoad(host, async () => (await repo.findByDomain(host)) ?? null);
     },
 
-    invalidate: () => {
-      byDomain.clear();
-      byParam.clear();
-      byId.clear();
-    },
+    invalidate: forget,
 
-    /** After an admin change: every instance drops its copies at once. */
+    /** After an admin change: every instance drops its copies at once (admission's included). */
     changed: async () => {
-      byDomain.clear();
-      byParam.clear();
-      byId.clear();
+      forget();
       await pubsub.publish(TENANTS_CHANGED_CHANNEL, 'changed');
     },
 
-    listenForChanges: () =>
-      pubsub.subscribe(TENANTS_CHANGED_CHANNEL, () => {
-        byDomain.clear();
-        byParam.clear();
-        byId.clear();
-      }),
+    listenForChanges: () => pubsub.subscribe(TENANTS_CHANGED_CHANNEL, forget),
   };
 };
 

@@ -123,7 +123,8 @@ export const createAuthGuard = (sessions: SessionService, clients?: ClientTokens
     /** onRequest: use the session when a valid token is given, carry on anonymously otherwise. */
     optional: async (request: FastifyRequest): Promise<void> => {
       const token = tokenOf(request);
-      const session = token && !clients?.isClientToken(token) ? await sessions.authenticate(token) : null;
+      // A session whose tenant no longer admits anyone is no session here: the visitor's answer.
+      const session = token && !clients?.isClientToken(token) ? await sessions.usable(token) : null;
       request.session = session?.purpose === 'full' ? session : null;
     },
   };
