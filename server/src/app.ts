@@ -176,7 +176,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   );
   // API credentials (issue 12): the OAuth token endpoint, and the access log of every call a
   // credential makes, whichever route it calls; before the routes, so its hook covers them all.
-  await registerApiClientAccess(server, services);
+  await registerApiClientAccess(server, { ...services, publicUrl: config.publicUrl });
   await server.register(keyRoutes(services.keys));
   await server.register(loginConfigRoutes(services));
   await server.register(authRoutes(services));

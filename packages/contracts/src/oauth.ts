@@ -86,8 +86,65 @@ export const OAUTH_ERROR_CODES = [
 ] as const;
 export type OauthErrorCode = (typeof OAUTH_ERROR_CODES)[number];
 
+/**
+ * RFC 6749 section 5.2: error_description is printable ASCII without '"' and '\' (it may travel in a
+ * WWW-Authenticate header too).
+ */
+export const OAUTH_DESCRIPTION_PATTERN = /^[\x20\x21\x23-\x5B\x5D-\x7E]*$/;
+
 export const oauthErrorSchema = z.object({
   error: z.enum(OAUTH_ERROR_CODES),
-  error_description: z.string().optional(),
+  error_description: z.string().regex(OAUTH_DESCRIPTION_PATTERN).optional(),
+  /** The same refusal in the product's words (Chinese), for people; OAuth libraries read the two above. */
+  message: z.string().optional(),
 });
 export type OauthError = z.infer<typeof oauthErrorSchema>;
+
+/** The client's own credentials, as at the token endpoint: HTTP Basic, or these two in the form. */
+const clientAuthenticationFields = {
+  client_id: z.string().max(200).optional(),
+  client_secret: z.string().max(500).optional(),
+};
+
+/**
+ * `POST /dmp/oauth/introspect` (RFC 7662) and `POST /dmp/oauth/revoke` (RFC 7009): the token asked
+ * about, and a hint of its type that may be ignored (every token here is an access token).
+ */
+export const oauthTokenOperationRequestSchema = z.looseObject({
+  token: z.string().max(1_000).optional(),
+  token_type_hint: z.string().max(100).optional(),
+  ...clientAuthenticationFields,
+});
+export type OauthTokenOperationRequest = z.infer<typeof oauthTokenOperationRequestSchema>;
+
+/**
+ * RFC 7662 section 2.2: `{active: false}` alone for a token that is unknown, expired, revoked or
+ * another client's; the rest only for an active token of the caller.
+ */
+export const oauthIntrospectionAnswerSchema = z.object({
+  active: z.boolean(),
+  scope: z.string().optional(),
+  client_id: z.string().optional(),
+  token_type: z.literal('Bearer').optional(),
+  /** Seconds since the epoch. */
+  exp: z.number().int().optional(),
+  iat: z.number().int().optional(),
+  iss: z.string().optional(),
+});
+export type OauthIntrospectionAnswer = z.infer<typeof oauthIntrospectionAnswerSchema>;
+
+/** RFC 8414 section 2: what `/.well-known/oauth-authorization-server` tells a client. */
+export const oauthServerMetadataSchema = z.object({
+  issuer: z.string(),
+  token_endpoint: z.string(),
+  introspection_endpoint: z.string(),
+  revocation_endpoint: z.string(),
+  grant_types_supported: z.array(z.string()),
+  response_types_supported: z.array(z.string()),
+  token_endpoint_auth_methods_supported: z.array(z.string()),
+  introspection_endpoint_auth_methods_supported: z.array(z.string()),
+  revocation_endpoint_auth_methods_supported: z.array(z.string()),
+  scopes_supported: z.array(z.string()),
+  service_documentation: z.string().optional(),
+});
+export type OauthServerMetadata = z.infer<typeof oauthServerMetadataSchema>;

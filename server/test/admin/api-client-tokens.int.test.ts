@@ -316,7 +316,11 @@ describe.each(testBackends())('client-credentials tokens on $name', (backend) =>
       client_secret: client.clientSecret,
     });
     expect(again.statusCode).toBe(401);
-    expect(again.json()).toMatchObject({ error: 'invalid_client', error_description: '接口凭据已过期' });
+    expect(again.json()).toEqual({
+      error: 'invalid_client',
+      error_description: 'The client credential has expired',
+      message: '接口凭据已过期',
+    });
   });
 
   it('rotation: old and new secret both work inside the overlap window, only the new one after it', async () => {
@@ -372,7 +376,8 @@ describe.each(testBackends())('client-credentials tokens on $name', (backend) =>
     });
     expect(whileDisabled.json()).toMatchObject({
       error: 'invalid_client',
-      error_description: '接口凭据已停用',
+      error_description: 'The client credential is disabled',
+      message: '接口凭据已停用',
     });
     await action(client.id, 'enable');
     const second = await tokenOf(app, client);

@@ -93,7 +93,7 @@ describe.each(testBackends())('authentication comes before validation, on $name'
             ? {}
             : { headers: { 'content-type': 'application/json' }, payload: body.payload }),
         });
-        const answer = res.headers['content-type']?.includes('json') ? res.json() : undefined;
+        const answer = String(res.headers['content-type']).includes('json') ? res.json() : undefined;
         if (res.statusCode !== 401 || answer?.Error !== 'UNAUTHENTICATED' || answer?.Details !== undefined) {
           wrong.push(
             `${operation.method} ${operation.path} (${body.name}): ${res.statusCode} ${res.body.slice(0, 120)}`,

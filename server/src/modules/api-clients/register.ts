@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { RateLimiter } from '../../platform/rate-limit';
-import { oauthRoutes } from './oauth-routes';
+import { oauthMetadataRoutes } from './oauth-metadata';
+import {
+  OAUTH_INTROSPECTION_PATH,
+  OAUTH_REVOCATION_PATH,
+  OAUTH_TOKEN_PATH,
+  oauthRoutes,
+} from './oauth-routes';
 import type { ApiClientService } from './service';
 import type { ApiUsageRecorder } from './usage-recorder';
 
@@ -14,13 +20,19 @@ declare module 'fastify' {
 }
 
 /**
- * API credentials on the HTTP side: the token endpoint, and an access-log row (route, status,
+ * API credentials on the HTTP side: the OAuth endpoints (token, introspection, revocation, metadata), and an access-log row (route, status,
  * duration, client, address) for every request a credential made, on any route, refused or not.
  * Registered before the other routes, so the hook covers all of them.
  */
 export const registerApiClientAccess = async (
   server: FastifyInstance,
-  deps: { apiClients: ApiClientService; apiUsage: ApiUsageRecorder; rateLimiter: RateLimiter },
+  deps: {
+    apiClients: ApiClientService;
+    apiUsage: ApiUsageRecorder;
+    rateLimiter: RateLimiter;
+    /** The issuer of the OAuth metadata when set (PUBLIC_URL); else the request's origin. */
+    publicUrl?: string | undefined;
+  },
 ): Promise<void> => {
   server.decorateRequest('apiClient', null);
   server.decorateRequest('apiClientCall', null);
@@ -49,4 +61,14 @@ export const registerApiClientAccess = async (
     await deps.apiUsage.close();
   });
   await server.register(oauthRoutes(deps));
+  await server.register(
+    oauthMetadataRoutes({
+      publicUrl: deps.publicUrl,
+      paths: {
+        token: OAUTH_TOKEN_PATH,
+        introspection: OAUTH_INTROSPECTION_PATH,
+        revocation: OAUTH_REVOCATION_PATH,
+      },
+    }),
+  );
 };

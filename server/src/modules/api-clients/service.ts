@@ -2,6 +2,7 @@ import {
   API_SCOPE_CODES,
   type ApiScope,
   type OauthErrorCode,
+  type OauthIntrospectionAnswer,
   type OauthTokenAnswer,
 } from '@uniwim/contracts';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
@@ -27,30 +28,46 @@ export interface ApiClientCaller {
   ratePerMinute: number;
   /** The token's end, or the credential's if sooner. */
   validUntil: number;
+  /** When the token was issued (RFC 7662 iat). */
+  issuedAt: number;
 }
 
 export const API_CLIENTS_CHANGED_CHANNEL = 'api-clients-changed';
 /** How long a resolved token is trusted in memory; any change of a credential drops them all. */
 const TOKEN_CACHE_MS = 5_000;
+/** The message of a single revoked token on API_CLIENTS_CHANGED_CHANNEL, followed by its hash. */
+const TOKEN_REVOKED_PREFIX = 'token-revoked:';
 
-/** An RFC 6749 section 5.2 refusal: the error, its HTTP status and a description for people. */
+/**
+ * An RFC 6749 section 5.2 refusal: the error, its HTTP status, the description OAuth libraries show
+ * (English, printable ASCII as the RFC requires) and the product's words for people (Chinese).
+ */
 export class OauthRefusal extends Error {
   constructor(
     readonly error: OauthErrorCode,
     readonly status: number,
     readonly description: string,
+    readonly localMessage: string,
   ) {
     super(description);
   }
 }
 
-export interface TokenRequest {
+/** A client authenticating itself at the token, introspection or revocation endpoint. */
+export interface ClientAuthentication {
   clientId: string;
   clientSecret: string;
+  ip: string;
+}
+
+export interface TokenRequest {
   /** The scope parameter as sent: space-separated, or absent for every scope of the credential. */
   scope: string | undefined;
   ip: string;
 }
+
+/** A credential's row, as the OAuth endpoints read it. */
+export type ApiClientRecord = typeof apiClients.$inferSelect;
 
 const isKnownScope = (scope: string): scope is ApiScope => (API_SCOPE_CODES as string[]).includes(scope);
 
@@ -96,17 +113,59 @@ export const createApiClientService = (deps: { db: Database; pubsub: PubSub; rat
         ipAllowList: client.ipAllowList,
         ratePerMinute: client.ratePerMinute,
         validUntil: Math.min(...ends),
+        issuedAt: token.createdAt.getTime(),
       };
     });
+
+  /** The caller of a client access token, or null when it is unknown, expired, or its credential is not active. */
+  const authenticate = async (token: string): Promise<ApiClientCaller | null> => {
+    const caller = await byTokenHash.getOrLoad(hashSecret(token), () => loadCaller(hashSecret(token)));
+    return caller && caller.validUntil > Date.now() ? caller : null;
+  };
+
+  const authenticateClient = (
+    request: ClientAuthentication,
+    client: ApiClientRecord | undefined,
+  ): ApiClientRecord => {
+    const now = Date.now();
+    const previousValid =
+      client?.previousSecretValidUntil !== null &&
+      client?.previousSecretValidUntil !== undefined &&
+      client.previousSecretValidUntil.getTime() > now;
+    const authenticated =
+      client !== undefined &&
+      (secretMatches(request.clientSecret, client.secretHash) ||
+        (previousValid && secretMatches(request.clientSecret, client.previousSecretHash)));
+    if (!client || !authenticated) {
+      throw new OauthRefusal('invalid_client', 401, 'Client authentication failed', '客户端认证失败');
+    }
+    if (client.status !== 'active') {
+      const revoked = client.status === 'revoked';
+      throw new OauthRefusal(
+        'invalid_client',
+        401,
+        revoked ? 'The client credential has been revoked' : 'The client credential is disabled',
+        revoked ? '接口凭据已吊销' : '接口凭据已停用',
+      );
+    }
+    if (client.expiresAt && client.expiresAt.getTime() <= now) {
+      throw new OauthRefusal('invalid_client', 401, 'The client credential has expired', '接口凭据已过期');
+    }
+    if (!addressAllowed(client.ipAllowList, request.ip)) {
+      throw new OauthRefusal(
+        'unauthorized_client',
+        400,
+        `The client address ${request.ip} is not in the credential's allow-list`,
+        `来源地址 ${request.ip} 不在接口凭据的允许列表中`,
+      );
+    }
+    return client;
+  };
 
   return {
     isClientToken: isClientAccessToken,
 
-    /** The caller of a client access token, or null when it is unknown, expired, or its credential is not active. */
-    authenticate: async (token: string): Promise<ApiClientCaller | null> => {
-      const caller = await byTokenHash.getOrLoad(hashSecret(token), () => loadCaller(hashSecret(token)));
-      return caller && caller.validUntil > Date.now() ? caller : null;
-    },
+    authenticate,
 
     /**
      * Lets a client call through, or refuses it: outside the allow-list 403, past its requests per
@@ -140,37 +199,24 @@ export const createApiClientService = (deps: { db: Database; pubsub: PubSub; rat
     findClient,
 
     /**
-     * RFC 6749 section 4.4.2: authenticates the client (the current secret, or the one before the last
-     * rotation inside its overlap window), narrows the scope, and stores a new token's hash.
+     * RFC 6749 section 2.3.1: the client by its current secret (or the one before the last rotation,
+     * inside its overlap window), active, unexpired, from an address its allow-list admits. The same
+     * for the token, introspection and revocation endpoints.
      */
-    issueToken: async (
-      request: TokenRequest,
-      client: Awaited<ReturnType<typeof findClient>>,
-    ): Promise<OauthTokenAnswer> => {
+    authenticateClient,
+
+    /** RFC 6749 section 4.4.2: for a client authenticateClient admitted, narrows the scope and stores a new token's hash. */
+    issueToken: async (client: ApiClientRecord, request: TokenRequest): Promise<OauthTokenAnswer> => {
       const now = Date.now();
-      const previousValid =
-        client?.previousSecretValidUntil !== null &&
-        client?.previousSecretValidUntil !== undefined &&
-        client.previousSecretValidUntil.getTime() > now;
-      const authenticated =
-        client !== undefined &&
-        (secretMatches(request.clientSecret, client.secretHash) ||
-          (previousValid && secretMatches(request.clientSecret, client.previousSecretHash)));
-      if (!client || !authenticated) throw new OauthRefusal('invalid_client', 401, '客户端认证失败');
-      if (client.status !== 'active') {
-        const why = client.status === 'revoked' ? '接口凭据已吊销' : '接口凭据已停用';
-        throw new OauthRefusal('invalid_client', 401, why);
-      }
-      if (client.expiresAt && client.expiresAt.getTime() <= now) {
-        throw new OauthRefusal('invalid_client', 401, '接口凭据已过期');
-      }
-      if (!addressAllowed(client.ipAllowList, request.ip)) {
-        throw new OauthRefusal('unauthorized_client', 400, `来源地址 ${request.ip} 不在接口凭据的允许列表中`);
-      }
       const asked = request.scope?.split(' ').filter(Boolean) ?? [];
       const ungranted = asked.filter((scope) => !client.scopes.includes(scope));
       if (ungranted.length > 0) {
-        throw new OauthRefusal('invalid_scope', 400, `未授权的范围：${ungranted.join(' ')}`);
+        throw new OauthRefusal(
+          'invalid_scope',
+          400,
+          `Scopes not granted to this client: ${ungranted.join(' ')}`,
+          `未授权的范围：${ungranted.join(' ')}`,
+        );
       }
       const scopes = asked.length > 0 ? [...new Set(asked)] : client.scopes;
       const ttlMs = Math.min(
@@ -199,6 +245,42 @@ export const createApiClientService = (deps: { db: Database; pubsub: PubSub; rat
       };
     },
 
+    /**
+     * RFC 7662 section 2.2: active only for the caller's own token that a route would accept now (the
+     * same check as every call); unknown, expired, revoked and other clients' tokens are alike inactive,
+     * so a client learns nothing of tokens not its own.
+     */
+    introspect: async (clientId: string, token: string): Promise<OauthIntrospectionAnswer> => {
+      const caller = isClientAccessToken(token) ? await authenticate(token) : null;
+      if (!caller || caller.clientId !== clientId) return { active: false };
+      return {
+        active: true,
+        scope: caller.scopes.join(' '),
+        client_id: caller.clientId,
+        token_type: 'Bearer',
+        exp: Math.floor(caller.validUntil / 1000),
+        iat: Math.floor(caller.issuedAt / 1000),
+      };
+    },
+
+    /**
+     * RFC 7009: ends the caller's own token at once, on every instance. Anything else (unknown,
+     * expired, another client's) is left alone without telling the caller which it was.
+     */
+    revoke: async (clientId: string, token: string): Promise<void> => {
+      if (!isClientAccessToken(token)) return;
+      const tokenHash = hashSecret(token);
+      const removed = await deps.db.asPlatform((tx) =>
+        tx
+          .delete(apiClientTokens)
+          .where(and(eq(apiClientTokens.tokenHash, tokenHash), eq(apiClientTokens.clientId, clientId)))
+          .returning({ tokenHash: apiClientTokens.tokenHash }),
+      );
+      if (removed.length === 0) return;
+      byTokenHash.delete(tokenHash);
+      await deps.pubsub.publish(API_CLIENTS_CHANGED_CHANNEL, `${TOKEN_REVOKED_PREFIX}${tokenHash}`);
+    },
+
     /** After a credential changed (disabled, revoked, scopes or allow-list edited): every instance rereads. */
     changed: async (): Promise<void> => {
       byTokenHash.clear();
@@ -206,8 +288,11 @@ export const createApiClientService = (deps: { db: Database; pubsub: PubSub; rat
     },
 
     listenForChanges: () =>
-      deps.pubsub.subscribe(API_CLIENTS_CHANGED_CHANNEL, () => {
-        byTokenHash.clear();
+      deps.pubsub.subscribe(API_CLIENTS_CHANGED_CHANNEL, (message) => {
+        // One revoked token drops only its own entry; any other change, every entry.
+        if (message.startsWith(TOKEN_REVOKED_PREFIX))
+          byTokenHash.delete(message.slice(TOKEN_REVOKED_PREFIX.length));
+        else byTokenHash.clear();
       }),
   };
 };
