@@ -40,6 +40,7 @@ import { statisticsRoutes } from './modules/statistics/routes';
 import { createDormancySweep } from './modules/tenant-settings/dormancy-sweep';
 import { tenantSettingsRoutes } from './modules/tenant-settings/routes';
 import { tenantSwitchRoutes } from './modules/tenant-switch/routes';
+import { invitationRoutes } from './modules/tenant-users/invitation-routes';
 import { todoRoutes } from './modules/todos/routes';
 import { usageLogRoutes } from './modules/usage-logs/routes';
 import { USAGE_LOG_WRITER } from './modules/usage-logs/service';
@@ -192,6 +193,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(dictionaryRoutes(services));
   await server.register(parameterRoutes(services));
   await server.register(userRoutes(services));
+  await server.register(invitationRoutes(services));
   await server.register(tenantSwitchRoutes(services));
   // The shell's menu trees (issue 6, part A).
   await server.register(menuRoutes(services));

@@ -64,6 +64,7 @@ import { createTenantImages } from './modules/tenant-settings/images';
 import { createTenantSettingsService } from './modules/tenant-settings/service';
 import { createTenantSwitchRepo } from './modules/tenant-switch/repo';
 import { createTenantSwitch } from './modules/tenant-switch/service';
+import { createInvitations } from './modules/tenant-users/invitations';
 import { createTenantsRepo } from './modules/tenants/repo';
 import { createTenantService } from './modules/tenants/service';
 import { myTodosWidget } from './modules/todos/home-widget';
@@ -227,6 +228,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     accounts,
     captcha,
     lockout,
+    invitations: createInvitations({ db, accountsChanged: () => accounts.changed() }),
     loginLog,
     rateLimiter,
     currentUser,

@@ -85,6 +85,7 @@ export const ErrorCodes = {
   MENU_NOT_FOUND: { code: 40403, status: 404, message: '菜单不存在' },
   ROLE_NOT_FOUND: { code: 40410, status: 404, message: '角色不存在' },
   MEMBER_NOT_FOUND: { code: 40411, status: 404, message: '用户不存在或不属于当前租户' },
+  INVITATION_NOT_FOUND: { code: 40412, status: 404, message: '邀请不存在或已处理' },
   NO_DOWNLOAD_PACKAGE: { code: 40420, status: 404, message: '暂无下载包' },
   DOWNLOAD_LINK_EXPIRED: { code: 40421, status: 404, message: '下载链接已失效，请重新获取' },
   APPLICATION_NOT_FOUND: { code: 40440, status: 404, message: '应用不存在' },

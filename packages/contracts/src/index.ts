@@ -41,6 +41,7 @@ export * from './file-urls';
 export * from './files';
 // Issue 15: home and workbench
 export * from './home';
+export * from './invitations';
 export * from './log-dead-letters';
 export * from './login-config';
 export * from './login-config-values';

@@ -161,7 +161,8 @@ export const tenantMemberships = pgTable(
   {
     tenantId: text('tenant_id').notNull(),
     accountId: text('account_id').notNull(),
-    status: text('status', { enum: ['active', 'disabled'] })
+    /** 'invited': an existing account asked to join, which grants nothing until its holder accepts. */
+    status: text('status', { enum: ['active', 'disabled', 'invited'] })
       .notNull()
       .default('active'),
     /** Migration 0016: the member's place in the tree, how they came, and what the user pages show. */

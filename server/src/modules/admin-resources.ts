@@ -69,6 +69,7 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
       endSession: (familyId) => services.sessions.revoke({ familyId }),
       unlock: (username) => services.lockout.unlock(username),
       accountsChanged: () => services.accounts.changed(),
+      tenantName: async (tenantId) => (await services.tenants.findById(tenantId))?.name ?? tenantId,
     }),
     tenantRoleAdminResource({ announceMenuChange, holdersChanged: () => services.currentUser.forget() }),
     ...userLedgerAdminResources({ lockedUsernames: () => services.lockout.lockedUsernames() }),

@@ -126,14 +126,30 @@ describe.each(testBackends())('tenant users on $name', (backend) => {
   it('adds an existing account (of another tenant) by its mobile', async () => {
     const res = await call('POST', BASE, { mobile: '13700000002', departmentId: OPS });
     expect(res.statusCode, res.body).toBe(200);
+    // The account is its holder's: joining waits for them to accept (issue 24), granting nothing.
     expect(res.json().Response).toMatchObject({
       username: 'energy.staff',
       initialPassword: null,
       departmentId: OPS,
+      status: 'invited',
     });
     const again = await call('POST', BASE, { mobile: '13700000002' });
     expect(again.statusCode).toBe(409);
     expect(again.json().Message).toBe('该用户已是本租户成员');
+    const staffId = res.json().Response.id as string;
+    expect((await call('POST', `${BASE}/${staffId}/enable`, {})).json().Error).toBe('INVITATION_PENDING');
+    expect((await call('POST', `${BASE}/${staffId}/reset-password`, {})).json().Error).toBe('ACCOUNT_NOT_OWNED');
+
+    const inEnergy = bearer(await tokenFor(app, infra.db, 'energy.staff', 't-energy'));
+    const invitations = await call('GET', '/ump/invitations', undefined, inEnergy);
+    expect(invitations.json().Response).toEqual([
+      expect.objectContaining({ tenantId: 't-water', tenantName: '示范水务集团', departmentName: expect.any(String) }),
+    ]);
+    const accepted = await call('POST', '/ump/invitations/t-water/accept', {}, inEnergy);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await call('GET', `${BASE}/${staffId}`)).json().Response.status).toBe('active');
+    expect((await call('GET', '/ump/invitations', undefined, inEnergy)).json().Response).toEqual([]);
+    expect((await call('POST', '/ump/invitations/t-water/accept', {}, inEnergy)).statusCode).toBe(404);
   });
 
   it('enforces the seat limit on create and on import, with the numbers', async () => {
@@ -199,13 +215,14 @@ describe.each(testBackends())('tenant users on $name', (backend) => {
 
     await holdRole('water.op', 'r-viewer', ['user:list', 'user:enable', 'user:delete', 'user:assign-roles']);
     const manager = bearer(await tokenFor(app, infra.db, 'water.op', 't-water'));
+    // A delegated manager does not reach an administrator at all (issue 24): 403 before any 409.
     const last = await call('POST', `${BASE}/${adminId}/disable`, {}, manager);
-    expect(last.statusCode).toBe(409);
-    expect(last.json().Message).toBe('不能停用租户的最后一名管理员');
+    expect(last.statusCode).toBe(403);
+    expect(last.json().Error).toBe('MEMBER_OUTRANKS');
     const lastDelete = await call('DELETE', `${BASE}/${adminId}`, undefined, manager);
-    expect(lastDelete.json().Message).toBe('不能删除租户的最后一名管理员');
+    expect(lastDelete.json().Error).toBe('MEMBER_OUTRANKS');
     const unassign = await call('POST', `${BASE}/${adminId}/assign-roles`, { roleIds: [] }, manager);
-    expect(unassign.statusCode).toBe(409);
+    expect(unassign.json().Error).toBe('MEMBER_OUTRANKS');
 
     const batch = await call('POST', `${BASE}/batch`, { action: 'disable', ids: [created.id, adminId] });
     expect(batch.statusCode).toBe(409);

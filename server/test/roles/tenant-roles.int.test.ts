@@ -234,19 +234,31 @@ describe.each(testBackends())('tenant roles on $name', (backend) => {
     expect((await call('GET', `${ROLES}/${inspectorId}/users?q=nobody`)).json().Response.total).toBe(0);
     const options = (await call('GET', `${ROLES}/member-options?notInRole=${inspectorId}`)).json().Response;
     expect(options.map((m: { username: string }) => m.username)).toEqual(['water.admin']);
+    // Nobody changes their own roles (issue 24), an administrator neither: the platform's may.
+    const own = await call('POST', `${ROLES}/${inspectorId}/add-users`, { accountIds: [waterAdminId] });
+    expect(own.statusCode).toBe(403);
+    expect(own.json().Error).toBe('OWN_ROLES_UNCHANGEABLE');
+    const platformAdmin = bearer(await tokenFor(app, infra.db, 'admin', 't-water'));
     expect(
-      (await call('POST', `${ROLES}/${inspectorId}/add-users`, { accountIds: [waterAdminId] })).json()
-        .Response.holders,
+      (
+        await call('POST', `${ROLES}/${inspectorId}/add-users`, { accountIds: [waterAdminId] }, platformAdmin)
+      ).json().Response.holders,
     ).toBe(2);
-    const removed = await call('POST', `${ROLES}/${inspectorId}/remove-users`, {
-      accountIds: [waterAdminId, waterOpId],
-    });
+    const removed = await call(
+      'POST',
+      `${ROLES}/${inspectorId}/remove-users`,
+      { accountIds: [waterAdminId, waterOpId] },
+      platformAdmin,
+    );
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().Response.holders).toBe(0);
     expect(await menuOf(waterOp)).toEqual(['m-device-list', 'm-device-map', 'm-devices', 'm-home']);
-    const last = await call('POST', `${ROLES}/t-water-tenant-admin/remove-users`, {
-      accountIds: [waterAdminId],
-    });
+    const last = await call(
+      'POST',
+      `${ROLES}/t-water-tenant-admin/remove-users`,
+      { accountIds: [waterAdminId] },
+      platformAdmin,
+    );
     expect(last.statusCode).toBe(422);
     expect(last.json().Code).toBe(42210);
   });

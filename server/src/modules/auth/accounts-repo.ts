@@ -21,7 +21,7 @@ export interface LoginAccount {
 
 export interface Membership {
   tenantId: string;
-  membershipStatus: 'active' | 'disabled';
+  membershipStatus: 'active' | 'disabled' | 'invited';
   tenantStatus: 'active' | 'disabled';
   tenantExpiresAt: Date | null;
   /** In the recycle bin since then; null for a live tenant. */

@@ -24,6 +24,7 @@ import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import { maskMobile } from '../auth/request-context';
+import { assertMayGiveRoles, assertMayGrant, assertMayReach, assertNotOwnRoles } from './delegation';
 import { readEffectivePermissions } from './effective';
 import { buildGrantTree } from './grant-tree';
 import { rolesRepo as repo } from './repo';
@@ -137,7 +138,10 @@ export const createTenantRoleStore = (
     get: (tx, id) => repo.get(tx, id),
 
     create: async (tx, input, ctx) => {
-      if (changesGrants(input)) mayGrant(ctx);
+      if (changesGrants(input)) {
+        mayGrant(ctx);
+        await assertMayGrant(tx, ctx, { codes: input.permissions ?? [], menuIds: input.menuIds ?? [] });
+      }
       if (await repo.codeTaken(tx, input.code)) {
         throw new AppError('DUPLICATE', '角色编码已存在', [{ path: 'body.code', message: '角色编码已存在' }]);
       }
@@ -164,7 +168,14 @@ export const createTenantRoleStore = (
 
     update: async (tx, row, input, version, ctx) => {
       const grantsChange = changesGrants(input, row);
-      if (grantsChange) mayGrant(ctx);
+      if (grantsChange) {
+        mayGrant(ctx);
+        // The role as it will be is within the operator's rights: no code or menu they lack.
+        await assertMayGrant(tx, ctx, {
+          codes: input.permissions ?? row.permissions,
+          menuIds: input.menuIds ?? row.menuIds,
+        });
+      }
       if (row.builtin && input.name !== undefined && input.name !== row.name) {
         throw new AppError('BUILTIN_RECORD', '内置角色不能改名');
       }
@@ -228,6 +239,9 @@ export const createTenantRoleStore = (
       },
       'add-users': async (tx, row, body, ctx) => {
         const { accountIds } = body as RoleUsersBody;
+        assertNotOwnRoles(ctx, accountIds);
+        await assertMayGiveRoles(tx, ctx, [row.id], 'body.accountIds');
+        await assertMayReach(tx, ctx, accountIds);
         await repo.addHolders(tx, tenantOf(ctx), row.id, unique(accountIds));
         menusChanged(ctx);
         ctx.afterCommit(async () => deps.holdersChanged());
@@ -235,6 +249,9 @@ export const createTenantRoleStore = (
       },
       'remove-users': async (tx, row, body, ctx) => {
         const { accountIds } = body as RoleUsersBody;
+        assertNotOwnRoles(ctx, accountIds);
+        await assertMayGiveRoles(tx, ctx, [row.id], 'body.accountIds');
+        await assertMayReach(tx, ctx, accountIds);
         await repo.removeHolders(tx, row.id, unique(accountIds));
         if (row.isAdmin && (await repo.activeAdmins(tx)) === 0) throw new AppError('LAST_TENANT_ADMIN');
         menusChanged(ctx);

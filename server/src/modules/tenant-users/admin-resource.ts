@@ -18,6 +18,7 @@ import type {
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
+import { assertMayGiveRoles, assertMayReach, assertNotOwnRoles } from '../roles/delegation';
 import { tenantUsersRepo as repo } from './repo';
 import { createTenantUserStore, type TenantUserDeps, type TenantUserStore } from './store';
 
@@ -97,8 +98,12 @@ const runBatch = async (store: TenantUserStore, tx: Tx, ctx: AdminContext, body:
           { path: 'body.roleId', message: '请选择角色' },
         ]);
       const [roleId] = await repo.resolveRoles(tx, { ids: [body.roleId] });
-      if (body.action === 'add-role') await repo.addRole(tx, tenantId, ids, roleId!);
-      else {
+      assertNotOwnRoles(ctx, ids);
+      await assertMayReach(tx, ctx, ids);
+      if (body.action === 'add-role') {
+        await assertMayGiveRoles(tx, ctx, [roleId!], 'body.roleId');
+        await repo.addRole(tx, tenantId, ids, roleId!);
+      } else {
         if (await repo.includesAdminRole(tx, [roleId!]))
           await store.protect(tx, ctx, rows, '取消管理员角色：');
         await repo.removeRole(tx, tenantId, ids, roleId!);
@@ -198,6 +203,7 @@ export const tenantUserAdminResource = (deps: TenantUserDeps): ResourceDefinitio
           ok(
             await writeIn(kit, request, async (tx, ctx) => {
               const row = await store.visible(tx, request.params.id, ctx);
+              await assertMayReach(tx, ctx, [row.id]);
               const family = await repo.sessionFamily(
                 tx,
                 ctx.operator.tenantId!,

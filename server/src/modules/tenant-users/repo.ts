@@ -452,6 +452,17 @@ export const tenantUsersRepo = {
     return row?.familyId;
   },
 
+  /**
+   * Whether the account belongs to this tenant alone (no other tenant, no platform role): only then
+   * may the tenant act on its credentials (migration 0045).
+   */
+  accountOwned: async (tx: Tx, tenantId: string, accountId: string): Promise<boolean> => {
+    const [row] = rowsOf(
+      await tx.execute(sql`SELECT account_owned_by_tenant(${accountId}, ${tenantId}) AS owned`),
+    );
+    return row?.owned === true;
+  },
+
   accountUpdate: (tx: Tx, accountId: string, values: Partial<typeof accounts.$inferInsert>) =>
     tx
       .update(accounts)

@@ -11,6 +11,7 @@ import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SmsProvider } from '../../platform/sms/provider';
 import { rootDepartmentId } from '../departments/tree-path';
+import { assertMayGiveRoles, assertMayReach, assertNotOwnRoles } from '../roles/delegation';
 import { assertNotProtected, expiryMoment, maskedMobile } from './member-rules';
 import { tenantUsersRepo as repo } from './repo';
 import { effectiveSeatLimit, seatProblem } from './seats';
@@ -24,6 +25,8 @@ export interface TenantUserDeps {
   unlock(username: string): Promise<boolean>;
   /** Sign-in keeps accounts and memberships in memory: every instance drops its copy. */
   accountsChanged(): Promise<void>;
+  /** The tenant's name, as an invitation names who asks. */
+  tenantName(tenantId: string): Promise<string>;
 }
 
 const isPast = (moment: Date | null | undefined) => moment instanceof Date && moment.getTime() <= Date.now();
@@ -42,6 +45,15 @@ export const viewerScopeOf = (tx: Tx, ctx: AdminContext): Promise<ViewerScope> =
     scopes.set(ctx, scope);
   }
   return scope;
+};
+
+/**
+ * An account's credentials are its owner's: the tenant's only when the account belongs to this
+ * tenant alone, the platform administrator's otherwise (docs/decisions.md, "Accounts and delegation").
+ */
+const assertOwnsAccount = async (tx: Tx, ctx: AdminContext, accountId: string) => {
+  if (ctx.operator.platformAdmin) return;
+  if (!(await repo.accountOwned(tx, tenantOf(ctx), accountId))) throw new AppError('ACCOUNT_NOT_OWNED');
 };
 
 const mayAssignRoles = (ctx: AdminContext, input: { roleIds?: unknown; roleNames?: unknown }) => {
@@ -124,6 +136,15 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
   ) => {
     if (input.roleIds === undefined && input.roleNames === undefined) return undefined;
     const roleIds = await repo.resolveRoles(tx, { ids: input.roleIds, names: input.roleNames });
+    if (row) assertNotOwnRoles(ctx, [row.id]);
+    // Only what changes is given: roles the member keeps were given by someone entitled to.
+    const given = roleIds.filter((id) => !row?.roleIds.includes(id));
+    await assertMayGiveRoles(
+      tx,
+      ctx,
+      given,
+      input.roleNames !== undefined ? 'body.roleNames' : 'body.roleIds',
+    );
     if (
       row &&
       !(await repo.includesAdminRole(tx, roleIds)) &&
@@ -145,6 +166,7 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
     const roleIds = (await rolesOf(tx, null, input, ctx)) ?? [];
     const existing = input.mobile ? await repo.accountByMobile(tx, input.mobile) : undefined;
     let accountId: string;
+    let invited = false;
     if (existing) {
       // An existing account joins the tenant by its mobile: its password and name stay its own.
       if (input.username && input.username !== existing.username) {
@@ -157,8 +179,15 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
           { path: 'body.mobile', message: '该用户已是本租户成员' },
         ]);
       }
+      // The account is the person's own: joining is an invitation they accept, never a take-over.
       accountId = existing.id;
+      invited = true;
       ctx.answerExtra = { initialPassword: null };
+      const mobile = input.mobile!;
+      ctx.afterCommit(async () => {
+        const text = `${await deps.tenantName(tenantId)}邀请您加入，请登录后在“加入邀请”中接受或拒绝。`;
+        await deps.sms.send({ mobile, template: 'message', params: { content: text }, text });
+      });
     } else {
       const missing = [
         ...(input.username
@@ -197,6 +226,7 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
       departmentId,
       source: isBulkImport(ctx) ? 'import' : 'admin',
       expiresAt: expiryMoment(input.expiresAt) ?? null,
+      ...(invited ? { status: 'invited' as const } : {}),
     });
     await repo.replaceRoles(tx, tenantId, accountId, roleIds);
     changed(ctx);
@@ -209,6 +239,12 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
     status: 'active' | 'disabled',
     ctx: AdminContext,
   ) => {
+    if (rows.some((row) => row.status === 'invited')) throw new AppError('INVITATION_PENDING');
+    await assertMayReach(
+      tx,
+      ctx,
+      rows.map((row) => row.id),
+    );
     if (status === 'disabled') await protect(tx, ctx, rows, '停用');
     for (const row of rows) {
       await repo.updateMember(tx, row.id, row.version, { status });
@@ -217,6 +253,7 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
   };
 
   const move = async (tx: Tx, row: TenantUserRow, departmentId: string, ctx: AdminContext) => {
+    await assertMayReach(tx, ctx, [row.id]);
     const target = await repo.resolveDepartment(tx, { id: departmentId });
     await repo.updateMember(tx, row.id, row.version, { departmentId: target });
     await stillVisible(tx, row.id, ctx);
@@ -240,6 +277,7 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
 
     update: async (tx, row, input, version, ctx) => {
       mayAssignRoles(ctx, input);
+      await assertMayReach(tx, ctx, [row.id]);
       const roleIds = await rolesOf(tx, await visible(tx, row.id, ctx), input, ctx);
       const departmentId =
         input.departmentId !== undefined || input.departmentName !== undefined
@@ -258,6 +296,7 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
     /** The member leaves the tenant (the account stays: it may belong to others); their sessions here end. */
     remove: async (tx, row, ctx) => {
       const full = await visible(tx, row.id, ctx);
+      await assertMayReach(tx, ctx, [row.id]);
       await protect(tx, ctx, [full], '删除');
       await repo.removeMember(tx, tenantOf(ctx), row.id, row.version);
       changed(ctx, row.id);
@@ -274,6 +313,8 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
       },
       'reset-password': async (tx, row, body, ctx) => {
         const full = await visible(tx, row.id, ctx);
+        await assertMayReach(tx, ctx, [row.id]);
+        await assertOwnsAccount(tx, ctx, row.id);
         const sendBySms = (body as { sendBySms?: boolean }).sendBySms === true;
         if (sendBySms && !full.mobile) throw new AppError('NO_MOBILE');
         const password = randomPassword();
@@ -293,12 +334,16 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
         changed(ctx, row.id);
         return undefined;
       },
-      unlock: async (_tx, row, _body, ctx) => {
+      unlock: async (tx, row, _body, ctx) => {
+        await assertMayReach(tx, ctx, [row.id]);
+        // The lock-out is the account's, on every sign-in page: only its owner lifts it.
+        await assertOwnsAccount(tx, ctx, row.id);
         ctx.afterCommit(() => deps.unlock(row.username));
         return undefined;
       },
       'assign-roles': async (tx, row, body, ctx) => {
         const input = body as { roleIds: string[]; version?: number };
+        await assertMayReach(tx, ctx, [row.id]);
         const roleIds = await rolesOf(tx, await visible(tx, row.id, ctx), input, ctx);
         await repo.updateMember(tx, row.id, input.version ?? row.version, {});
         await repo.replaceRoles(tx, tenantOf(ctx), row.id, roleIds ?? []);
@@ -312,14 +357,16 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
       },
       'set-expiry': async (tx, row, body, ctx) => {
         const input = body as { expiresAt: string | null; version?: number };
+        await assertMayReach(tx, ctx, [row.id]);
         const expiresAt = expiryMoment(input.expiresAt) ?? null;
         await repo.updateMember(tx, row.id, input.version ?? row.version, { expiresAt });
         // An expiry already past ends the member's sessions here, as a disable does.
         changed(ctx, isPast(expiresAt) ? row.id : undefined);
         return undefined;
       },
-      'sign-out': async (_tx, row, _body, ctx) => {
+      'sign-out': async (tx, row, _body, ctx) => {
         const tenantId = tenantOf(ctx);
+        await assertMayReach(tx, ctx, [row.id]);
         ctx.afterCommit(() => deps.endMemberSessions(tenantId, row.id));
         return undefined;
       },

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from '../../dates';
+import { recordVersionSchema } from '../../integers';
 import { MOBILE_PATTERN } from '../../validation';
 import { defineResource, idsBodySchema } from '../resource';
 import { STATUS_OPTIONS } from './tenants';
@@ -9,7 +11,13 @@ const roleIds = z.array(id).max(50);
 const roleNames = z.array(z.string().trim().min(1).max(50)).max(50);
 const USERNAME_PATTERN = /^[A-Za-z][A-Za-z0-9._-]{2,63}$/;
 /** A moment, or a day (the account expires at that day's end, platform time). */
-const expiresAt = z.iso.datetime({ offset: true }).or(z.iso.date()).nullable();
+const expiresAt = isoInstantSchema.or(isoDaySchema).nullable();
+
+/** A membership's status: an existing account added by mobile waits for its holder to accept. */
+export const MEMBER_STATUS_OPTIONS = [
+  ...STATUS_OPTIONS,
+  { value: 'invited', label: { zh: '待接受邀请', en: 'Invited' }, color: 'gold' },
+] as const;
 
 export const MEMBER_SOURCE_OPTIONS = [
   { value: 'registration', label: { zh: '自助注册', en: 'Registration' } },
@@ -32,8 +40,8 @@ export const tenantUserRowSchema = z.object({
   departmentName: z.string().nullable(),
   roleIds: z.array(z.string()),
   roleNames: z.array(z.string()),
-  /** The membership's status in this tenant. */
-  status: z.enum(['active', 'disabled']),
+  /** The membership's status in this tenant; 'invited' until an existing account's holder accepts. */
+  status: z.enum(['active', 'disabled', 'invited']),
   source: z.enum(['registration', 'import', 'admin', 'qr', 'sms', 'seed']),
   expiresAt: z.string().nullable(),
   lastSignInAt: z.string().nullable(),
@@ -74,7 +82,7 @@ export const tenantUserUpdateSchema = z.strictObject({
 export type TenantUserUpdate = z.infer<typeof tenantUserUpdateSchema>;
 
 /** The version the record was read at (the action forms send it); the current one if absent. */
-const readAt = z.number().int().min(0).optional();
+const readAt = recordVersionSchema.optional();
 export const tenantUserResetPasswordSchema = z.strictObject({
   sendBySms: z.boolean().optional(),
   version: readAt,
@@ -164,7 +172,7 @@ export const tenantUsersResource = defineResource({
       importable: true,
       example: '运维人员',
     },
-    { key: 'status', title: { zh: '状态', en: 'Status' }, list: true, options: STATUS_OPTIONS },
+    { key: 'status', title: { zh: '状态', en: 'Status' }, list: true, options: MEMBER_STATUS_OPTIONS },
     { key: 'source', title: { zh: '来源', en: 'Source' }, options: MEMBER_SOURCE_OPTIONS },
     { key: 'expiresAt', title: { zh: '账号到期', en: 'Expires' }, kind: 'date', importable: true },
     { key: 'lastSignInAt', title: { zh: '最近登录', en: 'Last sign-in' }, list: true, kind: 'date' },
