@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersionSchema } from './integers';
 import { isSafeTodoLink } from './todo-links';
 
 /**
@@ -59,6 +60,6 @@ export const messageTemplateTestBodySchema = z.strictObject({
   /** The recipient's user name in the tenant. */
   recipient: z.string({ message: '请输入接收人账号' }).trim().min(1, '请输入接收人账号').max(100),
   values: messageParamValuesSchema.optional(),
-  version: z.number().int().optional(),
+  version: recordVersionSchema.optional(),
 });
 export type MessageTemplateTestBody = z.input<typeof messageTemplateTestBodySchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LocalText } from './admin/resource';
+import { recordVersionSchema } from './integers';
 
 /*
  * The header search (globalSearch "1") and its settings page (/searchSet at
@@ -163,7 +164,7 @@ export type SearchSettings = z.infer<typeof searchSettingsSchema>;
 export const searchSettingsSaveSchema = z.strictObject({
   settings: searchSettingsSchema,
   /** The version the page read: a save over a newer one answers 409 VERSION_CONFLICT. */
-  version: z.number().int().min(0),
+  version: recordVersionSchema,
 });
 export type SearchSettingsSave = z.infer<typeof searchSettingsSaveSchema>;
 

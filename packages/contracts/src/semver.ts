@@ -11,6 +11,7 @@ export const SEMVER_PATTERN = new RegExp(
 );
 
 export const SEMVER_MESSAGE = '版本号须为语义化版本，如 1.2.0 或 1.2.0-beta.1';
+export const SEMVER_NUMBER_MESSAGE = `版本号的每一段数字不能大于 ${Number.MAX_SAFE_INTEGER}`;
 
 export interface Semver {
   major: number;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDaySchema } from './dates';
 
 /*
  * Issue 16: /loginStatistics and /systemVisitStatistics, read from daily rollups (Asia/Shanghai days)
@@ -6,8 +7,7 @@ import { z } from 'zod';
  * /dmp/admin/statistics. One request per page answers every chart.
  */
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = z.string().regex(DAY, { error: '日期格式须为 YYYY-MM-DD' });
+const day = isoDaySchema;
 
 /** Longest period one dashboard covers. */
 /** The statistics count days as the platform's users live them, whatever a browser's time zone. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './admin/resource';
 import { type TodoRow, todoRowSchema } from './admin/resources/todos';
+import { isoInstantSchema } from './dates';
 import { isSafeTodoLink } from './todo-links';
 
 /**
@@ -64,7 +65,7 @@ export const todoCreateBodySchema = z.strictObject({
     .max(TODO_LINK_MAX_LENGTH, `链接最多${TODO_LINK_MAX_LENGTH}个字符`)
     .refine(isSafeTodoLink, '链接须为以 / 开头的页面路径或 http(s) 地址')
     .optional(),
-  dueAt: z.iso.datetime({ offset: true, message: '截止时间须为 ISO 8601 时间（含时区）' }).optional(),
+  dueAt: isoInstantSchema.optional(),
   externalId: z.string().trim().min(1).max(200, '外部编号最多200个字符').optional(),
 });
 export type TodoCreateBody = z.input<typeof todoCreateBodySchema>;

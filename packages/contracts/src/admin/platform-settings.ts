@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Schema, recordVersionSchema } from '../integers';
 import { LOGIN_CONFIG_DEFAULTS, LOGIN_TYPES } from '../login-config-values';
 import type { LocalText } from './resource';
 
@@ -138,7 +139,7 @@ export const readSettingsGroup = <G extends PlatformSettingsGroup>(
 
 /** A save: the version it was read at and one or more whole groups. */
 export const platformSettingsSaveSchema = z.strictObject({
-  version: z.number().int().min(0),
+  version: recordVersionSchema,
   signInLook: z.record(z.string(), z.unknown()).optional(),
   securityFloors: z.record(z.string(), z.unknown()).optional(),
   logRetention: z.record(z.string(), z.unknown()).optional(),
@@ -187,9 +188,9 @@ export const platformSettingsHistoryQuerySchema = z.strictObject({
 
 export const platformSettingsRollbackSchema = z.strictObject({
   /** The version whose values become current again. */
-  toVersion: z.number().int().min(1),
+  toVersion: int4Schema(1),
   /** The current version, as read: a stale one answers 409. */
-  version: z.number().int().min(0),
+  version: recordVersionSchema,
 });
 
 /** Titles of the groups and of every field, in both languages (the page and the history's diff). */

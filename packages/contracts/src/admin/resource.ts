@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDaySchema, isoInstantSchema } from '../dates';
+import { recordVersionSchema } from '../integers';
 
 /**
  * An administration resource, declared once (the refine / react-admin way): the server's routes and
@@ -124,11 +126,18 @@ export const filterParameterNames = (field: string, kind: FilterKind): string[] 
  * and scope, and building these schemas (a date-time's patterns above all) for every filter of every
  * route cost a cold start about 0.1 s.
  */
-const shortText = z.string().max(200).optional();
+/**
+ * A filter sent empty (`status=`, as a cleared search field sends it) is a filter not given, for
+ * every kind and every resource: an empty `equals` filter once reached SQL as `= ''` while the user
+ * ledger's joins took it as absent (a 500, issue 24), and an empty date or yes/no was a 400.
+ */
+const absentWhenEmpty = (schema: z.ZodType) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+const shortText = absentWhenEmpty(z.string().max(200));
 const FILTER_SCHEMAS: Readonly<Record<FilterKind, z.ZodType>> = {
-  boolean: z.enum(['true', 'false']).optional(),
-  dateRange: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
-  in: z.string().max(2_000).optional(),
+  boolean: absentWhenEmpty(z.enum(['true', 'false'])),
+  dateRange: absentWhenEmpty(isoInstantSchema.or(isoDaySchema)),
+  in: absentWhenEmpty(z.string().max(2_000)),
   equals: shortText,
   contains: shortText,
 };
@@ -175,7 +184,7 @@ export const listAnswerSchemaOf = <Row extends z.ZodType>(row: Row) =>
   });
 
 /** What every update body carries: the version the record was read at (optimistic locking). */
-export const versionedSchema = z.object({ version: z.number().int().min(0) });
+export const versionedSchema = z.object({ version: recordVersionSchema });
 
 export const idsBodySchema = z.strictObject({
   ids: z.array(z.string().trim().min(1).max(100)).min(1).max(MAX_PAGE_SIZE),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4Schema, recordVersionSchema } from '../integers';
 import { ruleTypeMeetsFloor } from '../password-policy';
 import { TENANT_CUSTOM_CSS_MAX } from '../tenant-css';
 import { MOBILE_PATTERN } from '../validation';
@@ -212,7 +213,7 @@ export const floorProblemsOf = (policy: TenantSecurityPolicy, floors: SecurityFl
 
 /** A save: the version it was read at and one or more whole groups. */
 export const tenantSettingsSaveSchema = z.strictObject({
-  version: z.number().int().min(0),
+  version: recordVersionSchema,
   basics: z.record(z.string(), z.unknown()).optional(),
   signInLook: z.record(z.string(), z.unknown()).optional(),
   security: z.record(z.string(), z.unknown()).optional(),
@@ -263,8 +264,8 @@ export const tenantSettingsHistoryQuerySchema = z.strictObject({
 });
 
 export const tenantSettingsRollbackSchema = z.strictObject({
-  toVersion: z.number().int().min(1),
-  version: z.number().int().min(0),
+  toVersion: int4Schema(1),
+  version: recordVersionSchema,
 });
 
 /** A draft of the look to preview: the real login.html rendered with it, before anything is published. */

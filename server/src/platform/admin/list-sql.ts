@@ -16,6 +16,7 @@ import {
   inArray,
   is,
   lt,
+  lte,
   or,
   SQL,
   sql,
@@ -60,13 +61,16 @@ export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) 
 
 const containsPattern = (text: string) => `%${escapeLike(text)}%`;
 
-/** A date without a time covers the whole day: `to=2026-11-23` includes that day. */
-const rangeBound = (value: string, end: boolean): Date => {
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const day = new Date(`${value}T00:00:00.000Z`);
-    return end ? new Date(day.getTime() + 86_400_000) : day;
-  }
-  return new Date(value);
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * A range's bound as ISO text. A date without a time covers the whole day: `to=2026-11-23` includes
+ * that day, to its last microsecond (PostgreSQL's resolution), written as text rather than as the
+ * next day's midnight, which for 9999-12-31 JavaScript writes as "+010000-01-01" (and PostgreSQL refuses).
+ */
+const rangeBound = (value: string, end: boolean): string => {
+  if (isDay(value)) return `${value}T${end ? '23:59:59.999999' : '00:00:00.000000'}Z`;
+  return new Date(value).toISOString();
 };
 
 const filterCondition = (kind: FilterKind, field: AnyPgColumn | SQL, name_: string, query: ListQuery) => {
@@ -88,8 +92,9 @@ const filterCondition = (kind: FilterKind, field: AnyPgColumn | SQL, name_: stri
     case 'dateRange': {
       const to = query[toName!] as string | undefined;
       return and(
-        value === undefined ? undefined : gte(column, rangeBound(value, false).toISOString()),
-        to === undefined ? undefined : lt(column, rangeBound(to, true).toISOString()),
+        value === undefined ? undefined : gte(column, rangeBound(value, false)),
+        // A time is the range's open end; a day, its last microsecond included.
+        to === undefined ? undefined : (isDay(to) ? lte : lt)(column, rangeBound(to, true)),
       );
     }
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstantSchema } from '../../dates';
 import { API_SCOPE_CODES, API_SCOPES, apiScopeSchema } from '../../oauth';
 import { defineResource } from '../resource';
 
@@ -8,7 +9,7 @@ export const MAX_SECRET_OVERLAP_HOURS = 168;
 export const DEFAULT_CLIENT_TOKEN_TTL_SECONDS = 600;
 export const DEFAULT_CLIENT_RATE_PER_MINUTE = 600;
 
-const isoDateTime = z.iso.datetime({ offset: true });
+const isoDateTime = isoInstantSchema;
 
 /** One address (IPv4 or IPv6) or a network in CIDR notation. */
 export const ipAllowEntrySchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersionSchema } from '../../integers';
 import { defineResource } from '../resource';
 import { STATUS_OPTIONS } from './tenants';
 
@@ -50,7 +51,7 @@ export const departmentMoveSchema = z.strictObject({
   parentId: id,
   sort: z.number().int().min(0).max(1_000_000).optional(),
   /** The version the tree was read at (a stale drag answers VERSION_CONFLICT); the current one if absent. */
-  version: z.number().int().min(0).optional(),
+  version: recordVersionSchema.optional(),
 });
 export type DepartmentMove = z.infer<typeof departmentMoveSchema>;
 

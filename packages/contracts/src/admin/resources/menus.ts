@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordVersionSchema } from '../../integers';
 import { resolveMenuLink } from '../../menu-links';
 import { conditionSyntaxError, MAX_CONDITION_LENGTH } from '../../menu-visibility';
 import { MENU_TARGETS } from '../../menus';
@@ -160,7 +161,7 @@ export const menuMoveBodySchema = z.strictObject({
   parentId: entityId.nullable(),
   index: z.number().int().min(0).max(100_000),
   /** The item's version as read; a stale one answers 409 VERSION_CONFLICT. */
-  version: z.number().int().min(0),
+  version: recordVersionSchema,
 });
 export type MenuMoveBody = z.infer<typeof menuMoveBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstantSchema } from '../../dates';
 import { storedFileSchema } from '../../files';
 import { defineResource } from '../resource';
 
@@ -56,7 +57,7 @@ const ids = (message: string) => z.array(z.string().trim().min(1).max(100)).max(
 const attachmentIds = z
   .array(z.string().trim().min(1).max(100))
   .max(NOTICE_MAX_ATTACHMENTS, `附件最多${NOTICE_MAX_ATTACHMENTS}个`);
-const time = z.iso.datetime({ offset: true, message: '请输入有效的时间' });
+const time = isoInstantSchema;
 
 const commonRow = {
   id: z.string(),

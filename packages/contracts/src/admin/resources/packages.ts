@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { isoDaySchema } from '../../dates';
+import { recordVersionSchema } from '../../integers';
 import { defineResource } from '../resource';
 
 /**
@@ -62,8 +64,8 @@ export type PackageUpdate = z.infer<typeof packageUpdateSchema>;
 export const tenantPackageGrantSchema = z
   .strictObject({
     packageId: z.string().trim().min(1).max(100),
-    startsOn: z.iso.date().optional(),
-    endsOn: z.iso.date().nullable().optional(),
+    startsOn: isoDaySchema.optional(),
+    endsOn: isoDaySchema.nullable().optional(),
     seatLimit: z.number().int().min(1).max(10_000_000).nullable().optional(),
   })
   .refine((grant) => !grant.endsOn || !grant.startsOn || grant.endsOn >= grant.startsOn, {
@@ -81,7 +83,7 @@ export const tenantPackageGrantsSchema = z
 export const tenantSetPackagesBodySchema = z.strictObject({
   packages: tenantPackageGrantsSchema,
   /** The tenant's version as read; a stale one answers 409 VERSION_CONFLICT. */
-  version: z.number().int().min(0).optional(),
+  version: recordVersionSchema.optional(),
 });
 export type TenantSetPackagesBody = z.infer<typeof tenantSetPackagesBodySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoInstantSchema } from '../../dates';
 import { MOBILE_PATTERN } from '../../validation';
 import { defineResource } from '../resource';
 import { tenantPackageGrantsSchema, tenantPackageSchema, tenantSetPackagesBodySchema } from './packages';
@@ -17,7 +18,7 @@ const domains = z
 /** A tenant's domains as its settings page edits them too (issue 13). */
 export const tenantDomainListSchema = domains;
 const mobile = z.string().trim().regex(MOBILE_PATTERN, '手机号格式不正确');
-const isoDateTime = z.iso.datetime({ offset: true });
+const isoDateTime = isoInstantSchema;
 
 export const tenantRowSchema = z.object({
   id: z.string(),

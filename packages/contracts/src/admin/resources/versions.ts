@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { compareSemver, SEMVER_MESSAGE, SEMVER_PATTERN } from '../../semver';
+import { recordVersionSchema } from '../../integers';
+import {
+  compareSemver,
+  parseSemver,
+  SEMVER_MESSAGE,
+  SEMVER_NUMBER_MESSAGE,
+  SEMVER_PATTERN,
+} from '../../semver';
 import { defineResource } from '../resource';
 
 /**
@@ -37,20 +44,19 @@ export const RELEASE_SCOPE_OPTIONS = [
 /** Tenants one grey release may name. */
 export const MAX_RELEASE_TENANTS = 1_000;
 
-const versionNumber = z
-  .string({ message: '请输入版本号' })
-  .trim()
-  .min(1, '请输入版本号')
-  .max(64, '版本号最多64个字符')
-  .regex(SEMVER_PATTERN, SEMVER_MESSAGE);
+/**
+ * The pattern alone lets "99999999999999999999.0.0" through, whose numbers no comparison can hold:
+ * a version is one parseSemver reads (each number a safe integer).
+ */
+const semverChecks = (text: z.ZodString) =>
+  text
+    .max(64, '版本号最多64个字符')
+    .regex(SEMVER_PATTERN, { message: SEMVER_MESSAGE, abort: true })
+    .refine((value) => parseSemver(value) !== null, SEMVER_NUMBER_MESSAGE);
 
-const optionalVersion = z
-  .string()
-  .trim()
-  .max(64, '版本号最多64个字符')
-  .regex(SEMVER_PATTERN, SEMVER_MESSAGE)
-  .nullable()
-  .optional();
+const versionNumber = semverChecks(z.string({ message: '请输入版本号' }).trim().min(1, '请输入版本号'));
+
+const optionalVersion = semverChecks(z.string().trim()).nullable().optional();
 
 const recordId = z.string().trim().min(1).max(100);
 
@@ -90,8 +96,8 @@ export type AppVersionRow = z.infer<typeof appVersionRowSchema>;
 const minNotAboveVersion = (body: { versionNumber?: string; minSupportedVersion?: string | null }) =>
   !body.versionNumber ||
   !body.minSupportedVersion ||
-  !SEMVER_PATTERN.test(body.versionNumber) ||
-  !SEMVER_PATTERN.test(body.minSupportedVersion) ||
+  !parseSemver(body.versionNumber) ||
+  !parseSemver(body.minSupportedVersion) ||
   compareSemver(body.minSupportedVersion, body.versionNumber) <= 0;
 
 export const MIN_VERSION_MESSAGE = '最低支持版本不能高于版本号';
@@ -132,7 +138,7 @@ export const appVersionPublishSchema = z
       .optional(),
     remark: z.string().trim().max(500, '发布说明最多500个字符').nullable().optional(),
     /** The version's row version as read; a stale one answers 409 VERSION_CONFLICT. */
-    version: z.number().int().min(0).optional(),
+    version: recordVersionSchema.optional(),
   })
   .refine((body) => body.scope !== 'tenants' || (body.tenantIds?.length ?? 0) > 0, {
     message: '请选择要发布的租户',
