@@ -16,6 +16,12 @@ export interface CodeLoginInput {
   remember?: boolean;
 }
 
+/** Who an attempt turned out to be and the tenant it was aimed at, as far as known when it failed. */
+interface Attempt {
+  account: LoginAccount | null;
+  tenantId: string | null;
+}
+
 /**
  * Sign-in with an SMS code (type 1-3), and the code step of two-factor sign-in. Wrong codes count
  * towards the same lock-out as wrong passwords, and every attempt goes to the same login log.
@@ -51,10 +57,15 @@ export const createCodeLogin = (deps: {
     }
   };
 
-  const smsLogin = async (input: CodeLoginInput, context: RequestContext): Promise<LoginResult> => {
+  const smsLogin = async (
+    input: CodeLoginInput,
+    context: RequestContext,
+    attempt: Attempt,
+  ): Promise<LoginResult> => {
     const mobile = input.mobile?.trim() ?? '';
     if (!isValidMobile(mobile)) throw new AppError('MOBILE_INVALID');
     const account = await deps.accounts.findByMobile(mobile);
+    attempt.account = account ?? null;
     // An unknown number never received a code, so verification fails like a wrong code.
     const subject = account?.username ?? `mobile:${mobile}`;
     return withLockout(subject, account, context, input.tenantId ?? null, async () => {
@@ -70,10 +81,16 @@ export const createCodeLogin = (deps: {
     });
   };
 
-  const twoFactorStep = async (input: CodeLoginInput, context: RequestContext): Promise<LoginResult> => {
+  const twoFactorStep = async (
+    input: CodeLoginInput,
+    context: RequestContext,
+    attempt: Attempt,
+  ): Promise<LoginResult> => {
     const pending = input.ticket ? await deps.signIn.pendingOf(input.ticket) : null;
     if (!pending || !input.ticket) throw new AppError('CODE_INVALID', '登录已失效，请重新登录');
     const account = await deps.accounts.findById(pending.accountId);
+    attempt.account = account ?? null;
+    attempt.tenantId = pending.tenantId;
     if (!account?.mobile) throw new AppError('CODE_INVALID');
     return withLockout(account.username, account, context, pending.tenantId, async () => {
       await deps.codes.verify({
@@ -95,15 +112,17 @@ export const createCodeLogin = (deps: {
   };
 
   return async (input: CodeLoginInput, context: RequestContext): Promise<LoginResult> => {
+    const attempt: Attempt = { account: null, tenantId: input.tenantId ?? null };
     try {
       return input.type === 'TWO_FACTOR_CODE'
-        ? await twoFactorStep(input, context)
-        : await smsLogin(input, context);
+        ? await twoFactorStep(input, context, attempt)
+        : await smsLogin(input, context, attempt);
     } catch (error) {
-      await deps.signIn.record(
-        null,
+      // Like a password sign-in's: a known account's failure goes to the tenant it was aimed at.
+      await deps.signIn.recordFailure(
+        attempt.account,
         input.mobile ?? '(two-factor)',
-        input.tenantId ?? null,
+        attempt.tenantId,
         input.type === 'TWO_FACTOR_CODE' ? 'two-factor' : 'sms',
         context,
         isAppError(error) ? error.errorName : 'INTERNAL',

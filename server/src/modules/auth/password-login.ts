@@ -32,6 +32,9 @@ export interface PasswordLoginDeps {
   passwordPolicyOf(config: LoginConfig): Promise<PasswordPolicy>;
 }
 
+/** What the login log keeps of an account whose attempt failed. */
+type FailedAccount = Pick<LoginAccount, 'id' | 'username' | 'memberships'>;
+
 /** Whether the user must change the password before entering the product. */
 export const mustChangePassword = (
   account: LoginAccount,
@@ -82,8 +85,14 @@ export const createPasswordLogin = (deps: PasswordLoginDeps) => {
     if (!account || !matches) {
       const failure = await deps.lockout.recordFailure(input.username, context.ip, settings);
       if (failure.lockedForMs !== null) throw deps.lockout.lockedError(failure.lockedForMs);
+      // For the log only (never the answer): who it was and where they belong, without the hash.
+      const known: FailedAccount | undefined = account && {
+        id: account.id,
+        username: account.username,
+        memberships: account.memberships,
+      };
       throw new AppError('INVALID_CREDENTIALS', wrongCredentialsMessage(failure.remaining), {
-        accountId: account?.id,
+        account: known,
       });
     }
     await deps.lockout.recordSuccess(input.username, context.ip, settings);
@@ -92,11 +101,11 @@ export const createPasswordLogin = (deps: PasswordLoginDeps) => {
 
   return async (input: LoginData, context: RequestContext): Promise<LoginResult> => {
     let page: TenantRecord | null = null;
-    let accountId: string | null = null;
+    let known: FailedAccount | null = null;
     try {
       page = await pageTenant(input.tenantId, context.host);
       const { account, password } = await authenticate(input, context, page);
-      accountId = account.id;
+      known = account;
       const tenantId = await deps.signIn.enterTenant(account, input.tenantId ?? null, page?.id ?? null);
       if (account.passwordHash && needsRehash(account.passwordHash)) {
         await deps.accounts.setPasswordHash(account.id, await hashPassword(password), false);
@@ -113,10 +122,12 @@ export const createPasswordLogin = (deps: PasswordLoginDeps) => {
       }
       return await deps.signIn.issue(account, tenantId, { mode: 'password', changePwd, remember, context });
     } catch (error) {
-      const details = isAppError(error) ? (error.details as { accountId?: string } | undefined) : undefined;
-      const knownId = accountId ?? details?.accountId ?? null;
-      await deps.signIn.record(
-        knownId ? { id: knownId, username: input.username } : null,
+      const details = isAppError(error)
+        ? (error.details as { account?: FailedAccount } | undefined)
+        : undefined;
+      // Without a page's tenant, a known account's failure goes to its tenant's log (not the platform's).
+      await deps.signIn.recordFailure(
+        known ?? details?.account ?? null,
         input.username,
         page?.id ?? null,
         'password',
@@ -124,7 +135,7 @@ export const createPasswordLogin = (deps: PasswordLoginDeps) => {
         isAppError(error) ? error.errorName : 'INTERNAL',
       );
       if (isAppError(error) && error.errorName === 'INVALID_CREDENTIALS') {
-        // The account id was for the log only: the answer must not differ between known and unknown users.
+        // The account was for the log only: the answer must not differ between known and unknown users.
         throw new AppError('INVALID_CREDENTIALS', error.message);
       }
       throw error;

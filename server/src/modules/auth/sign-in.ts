@@ -44,6 +44,19 @@ export const pendingTwoFactorKey = (ticket: string) => `2fa:${ticket}`;
  * What every way of signing in shares once the user is known: which tenant they enter, the second
  * factor when it is required, the session, and the login log.
  */
+/** The tenant a sign-in naming none would enter for this account (its first usable membership), or null. */
+export const defaultTenantOf = (account: Pick<LoginAccount, 'memberships'> | null): string | null => {
+  if (!account) return null;
+  const choice = chooseTenant({
+    memberships: account.memberships,
+    requestedTenantId: null,
+    pageTenantId: null,
+    isPlatformAdmin: false,
+    now: new Date(),
+  });
+  return 'tenantId' in choice ? choice.tenantId : null;
+};
+
 export const createSignIn = (deps: SignInDeps) => {
   const enterTenant = async (
     account: LoginAccount,
@@ -83,6 +96,20 @@ export const createSignIn = (deps: SignInDeps) => {
   });
 
   const record = (...args: Parameters<typeof attemptOf>) => deps.loginLog.record(attemptOf(...args));
+
+  /**
+   * A refused attempt, logged under the tenant it was aimed at: the page's (or the form's), else for a
+   * known account the tenant a sign-in without one would have entered (docs/decisions.md, "Failed
+   * sign-ins"). Only what is already in hand is used, so known and unknown accounts cost the same.
+   */
+  const recordFailure = (
+    account: Pick<LoginAccount, 'id' | 'username' | 'memberships'> | null,
+    username: string,
+    aimedTenantId: string | null,
+    mode: LoginMode,
+    context: RequestContext,
+    errorCode: string,
+  ) => record(account, username, aimedTenantId ?? defaultTenantOf(account), mode, context, errorCode);
 
   const issue = async (
     account: LoginAccount,
@@ -178,7 +205,16 @@ export const createSignIn = (deps: SignInDeps) => {
       throw new AppError('CODE_INVALID', '登录已失效，请重新登录');
   };
 
-  return { enterTenant, record, issue, requiresTwoFactor, beginTwoFactor, pendingOf, endTwoFactor };
+  return {
+    enterTenant,
+    record,
+    recordFailure,
+    issue,
+    requiresTwoFactor,
+    beginTwoFactor,
+    pendingOf,
+    endTwoFactor,
+  };
 };
 
 export type SignIn = ReturnType<typeof createSignIn>;
