@@ -7,6 +7,8 @@ import {
 import type { ResourceDefinition, ResourceStore } from '../../platform/admin/resource-routes';
 import { AppError } from '../../platform/errors';
 import { regionLabel } from '../client-info/client-info';
+import { assertMayReach } from '../roles/delegation';
+import { assertTenantOwnsAccount } from '../tenant-users/account-ownership';
 import type { LoginFlag } from './flags';
 import { type LoginLogReach, type LoginLogSelect, loginLogSql } from './list-sql';
 
@@ -60,6 +62,11 @@ const loginLogStore = (deps: LoginLogResourceDeps, platform: boolean): ResourceS
     actions: {
       unlock: async (tx, row, _body, ctx) => {
         if (!row.accountId) throw new AppError('LOGIN_LOG_NO_ACCOUNT');
+        if (!platform) {
+          // The lock-out is the account's on every sign-in page: only its owner lifts it (issue 24).
+          await assertMayReach(tx, ctx, [row.accountId]);
+          await assertTenantOwnsAccount(tx, ctx, row.accountId);
+        }
         const username = await loginLogSql.lockoutNameOf(tx, row.accountId, reachOf(ctx));
         if (!username) throw new AppError('LOGIN_LOG_NO_ACCOUNT');
         const locked = await lockedSet();

@@ -16,6 +16,7 @@ import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import type { SmsProvider } from '../../platform/sms/provider';
+import { assertMayGivePlatformRoles, assertMayReachPlatformUser } from './delegation';
 import { platformUsersRepo as repo } from './repo';
 
 export interface PlatformUserDeps {
@@ -83,6 +84,10 @@ export const createPlatformUserStore = (
           { path: 'body.roleIds', message: '请至少选择一个平台角色' },
         ]);
       }
+      await assertMayGivePlatformRoles(tx, ctx, {
+        superAdmin: input.superAdmin === true,
+        roleIds: input.roleIds ?? [],
+      });
       const id = newId('acc-');
       const password = randomPassword();
       await tx.insert(accounts).values({
@@ -102,6 +107,18 @@ export const createPlatformUserStore = (
     },
 
     update: async (tx, row, input, version, ctx) => {
+      await assertMayReachPlatformUser(tx, ctx, row);
+      const rolesChange =
+        (input.roleIds !== undefined &&
+          (input.roleIds.length !== row.roleIds.length ||
+            input.roleIds.some((id) => !row.roleIds.includes(id)))) ||
+        (input.superAdmin !== undefined && input.superAdmin !== row.superAdmin);
+      if (rolesChange && row.id === ctx.operator.accountId && !ctx.operator.platformAdmin)
+        throw new AppError('OWN_ROLES_UNCHANGEABLE');
+      await assertMayGivePlatformRoles(tx, ctx, {
+        superAdmin: input.superAdmin === true && !row.superAdmin,
+        roleIds: (input.roleIds ?? []).filter((id) => !row.roleIds.includes(id)),
+      });
       if (input.superAdmin === false && row.superAdmin) {
         notSelf(ctx, row, '取消');
         await keepsASuperAdmin(tx, row, '取消');
@@ -123,6 +140,7 @@ export const createPlatformUserStore = (
 
     /** Leaves the platform: the flag and roles go, and so do the sessions; the account stays. */
     remove: async (tx, row, ctx) => {
+      await assertMayReachPlatformUser(tx, ctx, row);
       notSelf(ctx, row, '删除');
       await keepsASuperAdmin(tx, row, '删除');
       await repo.updateAtVersion(tx, row.id, row.version, { isPlatformAdmin: false });
@@ -132,11 +150,13 @@ export const createPlatformUserStore = (
 
     actions: {
       enable: async (tx, row, _body, ctx) => {
+        await assertMayReachPlatformUser(tx, ctx, row);
         await repo.updateAtVersion(tx, row.id, row.version, { status: 'active' });
         changed(ctx);
         return undefined;
       },
       disable: async (tx, row, _body, ctx) => {
+        await assertMayReachPlatformUser(tx, ctx, row);
         notSelf(ctx, row, '停用');
         await keepsASuperAdmin(tx, row, '停用');
         await repo.updateAtVersion(tx, row.id, row.version, { status: 'disabled' });
@@ -144,14 +164,17 @@ export const createPlatformUserStore = (
         return undefined;
       },
       'reset-password': async (tx, row, body, ctx) => {
+        await assertMayReachPlatformUser(tx, ctx, row);
         await resetPassword(tx, row, (body as { sendBySms?: boolean }).sendBySms === true, ctx);
         return undefined;
       },
-      unlock: async (_tx, row, _body, ctx) => {
+      unlock: async (tx, row, _body, ctx) => {
+        await assertMayReachPlatformUser(tx, ctx, row);
         ctx.afterCommit(() => deps.unlock(row.username));
         return undefined;
       },
-      'sign-out': async (_tx, row, _body, ctx) => {
+      'sign-out': async (tx, row, _body, ctx) => {
+        await assertMayReachPlatformUser(tx, ctx, row);
         ctx.afterCommit(() => deps.endSessions(row.id));
         return undefined;
       },

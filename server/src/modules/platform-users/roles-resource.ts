@@ -7,6 +7,7 @@ import { newId } from '../../platform/crypto/tokens';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import { accountPlatformRoles, platformRoles } from '../platform-access/schema';
+import { assertMayGrantPlatformCodes } from './delegation';
 
 interface PlatformRoleRow extends Record<string, unknown> {
   id: string;
@@ -94,14 +95,23 @@ export const platformRoleStore: ResourceStore<PlatformRoleRow, Create, Update> =
     return { items: items.map((row) => rowOf(row as unknown as Selected)), total };
   },
   get,
-  create: async (tx, input) => {
+  create: async (tx, input, ctx) => {
+    assertMayGrantPlatformCodes(ctx, input.permissions);
     const id = newId('prole-');
     await tx
       .insert(platformRoles)
       .values({ id, code: input.code, name: input.name, permissions: checkedCodes(input.permissions) });
     return (await get(tx, id))!;
   },
-  update: async (tx, row, input, version) => {
+  update: async (tx, row, input, version, ctx) => {
+    const { permissions } = input;
+    // Forms send every field: codes left as they were are no grant (a rename needs none).
+    if (
+      permissions !== undefined &&
+      (permissions.length !== row.permissions.length ||
+        permissions.some((code) => !row.permissions.includes(code)))
+    )
+      assertMayGrantPlatformCodes(ctx, permissions);
     if (row.builtin && input.name !== undefined && input.name !== row.name)
       throw new AppError('BUILTIN_RECORD', '内置角色不能改名');
     await atVersion(tx, row.id, version, {

@@ -40,9 +40,9 @@ export const unionOfRights = (parts: readonly Rights[]): Rights => ({
 });
 
 /** The missing rights in words for the refusal: codes by name, menu items counted. */
-export const describeMissing = (missing: MissingRights): string =>
+export const describeMissing = (missing: MissingRights, adminLabel = '租户管理员角色'): string =>
   [
-    ...(missing.admin ? ['租户管理员角色'] : []),
+    ...(missing.admin ? [adminLabel] : []),
     ...(missing.codes.length > 0
       ? [`权限 ${missing.codes.slice(0, 5).join('、')}${missing.codes.length > 5 ? ' 等' : ''}`]
       : []),

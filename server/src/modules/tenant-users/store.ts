@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors';
 import type { SmsProvider } from '../../platform/sms/provider';
 import { rootDepartmentId } from '../departments/tree-path';
 import { assertMayGiveRoles, assertMayReach, assertNotOwnRoles } from '../roles/delegation';
+import { assertTenantOwnsAccount } from './account-ownership';
 import { assertNotProtected, expiryMoment, maskedMobile } from './member-rules';
 import { tenantUsersRepo as repo } from './repo';
 import { effectiveSeatLimit, seatProblem } from './seats';
@@ -45,15 +46,6 @@ export const viewerScopeOf = (tx: Tx, ctx: AdminContext): Promise<ViewerScope> =
     scopes.set(ctx, scope);
   }
   return scope;
-};
-
-/**
- * An account's credentials are its owner's: the tenant's only when the account belongs to this
- * tenant alone, the platform administrator's otherwise (docs/decisions.md, "Accounts and delegation").
- */
-const assertOwnsAccount = async (tx: Tx, ctx: AdminContext, accountId: string) => {
-  if (ctx.operator.platformAdmin) return;
-  if (!(await repo.accountOwned(tx, tenantOf(ctx), accountId))) throw new AppError('ACCOUNT_NOT_OWNED');
 };
 
 const mayAssignRoles = (ctx: AdminContext, input: { roleIds?: unknown; roleNames?: unknown }) => {
@@ -314,7 +306,7 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
       'reset-password': async (tx, row, body, ctx) => {
         const full = await visible(tx, row.id, ctx);
         await assertMayReach(tx, ctx, [row.id]);
-        await assertOwnsAccount(tx, ctx, row.id);
+        await assertTenantOwnsAccount(tx, ctx, row.id);
         const sendBySms = (body as { sendBySms?: boolean }).sendBySms === true;
         if (sendBySms && !full.mobile) throw new AppError('NO_MOBILE');
         const password = randomPassword();
@@ -337,7 +329,7 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
       unlock: async (tx, row, _body, ctx) => {
         await assertMayReach(tx, ctx, [row.id]);
         // The lock-out is the account's, on every sign-in page: only its owner lifts it.
-        await assertOwnsAccount(tx, ctx, row.id);
+        await assertTenantOwnsAccount(tx, ctx, row.id);
         ctx.afterCommit(() => deps.unlock(row.username));
         return undefined;
       },
