@@ -3,7 +3,7 @@ import type { TenantUserCreate, TenantUserRow, TenantUserUpdate } from '@uniwim/
 import { eq } from 'drizzle-orm';
 import { accounts } from '../../db/schema';
 import { resolveViewerScope, type ViewerScope } from '../../platform/admin/data-scope';
-import { type ImportHooks, isBulkImport } from '../../platform/admin/import-rows';
+import { type ImportHooks, isBulkImport, isImportPreview } from '../../platform/admin/import-rows';
 import type { AdminContext, ResourceStore } from '../../platform/admin/resource-routes';
 import { hashPassword } from '../../platform/crypto/passwords';
 import { newId, randomPassword } from '../../platform/crypto/tokens';
@@ -206,7 +206,8 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
         username: input.username!,
         name: input.name!,
         mobile: input.mobile ?? null,
-        passwordHash: await hashPassword(password),
+        // A preview rolls the account back: hashing its password (tens of ms each) would be wasted.
+        passwordHash: isImportPreview(ctx) ? null : await hashPassword(password),
         mustChangePassword: true,
       });
       ctx.answerExtra = { initialPassword: password };

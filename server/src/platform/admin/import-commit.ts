@@ -2,7 +2,13 @@ import { rename, stat } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/database';
 import { AppError } from '../errors';
-import { BULK_IMPORT, type BulkOutcome, type ImportHooks, type ImportRow } from './import-rows';
+import {
+  BULK_IMPORT,
+  type BulkOutcome,
+  IMPORT_PREVIEW,
+  type ImportHooks,
+  type ImportRow,
+} from './import-rows';
 import { loadExcelJS } from './load-exceljs';
 import { diffChanges, type OperationEntry, recordOperations } from './operation-log';
 import type { AdminContext, ResourceDefinition } from './resource-routes';
@@ -19,6 +25,8 @@ export interface ImportOutcome {
 }
 
 class RollBackAll extends Error {}
+/** Ends a preview's transaction: everything it wrote is rolled back. */
+class PreviewDone extends Error {}
 
 const AFTER_COMMIT_CONCURRENCY = 20;
 
@@ -39,12 +47,14 @@ const BULK_BATCH = 1_000;
  * the store's own update, creates through its bulk create when it has one (in batches, the log rows
  * inserted together), else through its create. A row the store refuses (a guard, a taken domain)
  * is rolled back to its savepoint and reported; with `all`, any failed row rolls back the whole
- * import.
+ * import. With `preview`, every row is written the same way and the transaction is then rolled
+ * back: the rows carry every error the commit would report (a name that resolves to nothing, a
+ * seat limit), the counts say what it would do, and nothing is kept or announced.
  */
 export const commitImportRows = async (
   definition: ResourceDefinition,
   rows: ImportRow[],
-  options: { all: boolean },
+  options: { all: boolean; preview?: boolean },
   inScope: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
   ctx: AdminContext,
   onProgress?: (done: number) => void,
@@ -54,14 +64,18 @@ export const commitImportRows = async (
   const store = definition.store as ResourceDefinition['store'] & ImportHooks;
   const secretFields = new Set(declaration.columns.filter((c) => c.secret).map((c) => c.key));
   const pending: (() => Promise<unknown>)[] = [];
-  const rowCtx: AdminContext & { [BULK_IMPORT]: boolean } = {
+  const preview = options.preview === true;
+  const rowCtx: AdminContext & { [BULK_IMPORT]: boolean; [IMPORT_PREVIEW]: boolean } = {
     ...ctx,
     [BULK_IMPORT]: true,
+    [IMPORT_PREVIEW]: preview,
     answerExtra: {},
     afterCommit: (work) => pending.push(work),
   };
   const outcome: ImportOutcome = { total: rows.length, created: 0, updated: 0, failed: 0, rolledBack: false };
-  if (options.all && rows.some((row) => row.errors.length > 0)) {
+  // A preview tries every row, so that each shows its own errors.
+  const all = options.all && !preview;
+  if (all && rows.some((row) => row.errors.length > 0)) {
     return { ...outcome, failed: rows.filter((row) => row.errors.length > 0).length, rolledBack: true };
   }
   const logEntry = (
@@ -83,7 +97,7 @@ export const commitImportRows = async (
   });
   const refused = (row: ImportRow, error: unknown) => {
     row.errors.push(reasonOf(error, definition));
-    if (options.all) throw new RollBackAll();
+    if (all) throw new RollBackAll();
   };
 
   /** One row through the store's own create or update, behind a savepoint. */
@@ -164,13 +178,17 @@ export const commitImportRows = async (
         await writeOne(tx, row);
       }
       await flushCreates();
+      if (preview) throw new PreviewDone();
     });
   } catch (error) {
-    if (!(error instanceof RollBackAll)) throw error;
-    outcome.created = 0;
-    outcome.updated = 0;
-    outcome.rolledBack = true;
-    pending.length = 0;
+    if (error instanceof PreviewDone) pending.length = 0;
+    else {
+      if (!(error instanceof RollBackAll)) throw error;
+      outcome.created = 0;
+      outcome.updated = 0;
+      outcome.rolledBack = true;
+      pending.length = 0;
+    }
   }
   outcome.failed = rows.filter((row) => row.errors.length > 0).length;
   // Announcements to other instances, after the commit; at most a few at a time.

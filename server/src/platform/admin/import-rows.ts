@@ -50,6 +50,14 @@ export const BULK_IMPORT = Symbol('bulk import');
 export const isBulkImport = (ctx: AdminContext): boolean =>
   (ctx as AdminContext & { [BULK_IMPORT]?: boolean })[BULK_IMPORT] === true;
 
+/**
+ * Set on the context of each row an import preview writes (the commit, rolled back afterwards): a
+ * store may skip work whose result only matters when kept (hashing an initial password), never a check.
+ */
+export const IMPORT_PREVIEW = Symbol('import preview');
+export const isImportPreview = (ctx: AdminContext): boolean =>
+  (ctx as AdminContext & { [IMPORT_PREVIEW]?: boolean })[IMPORT_PREVIEW] === true;
+
 export interface CellError {
   /** The column's key; absent for a problem of the whole row. */
   column?: string;

@@ -308,6 +308,8 @@ export const transferRoutes =
 
         const rows = await inScope(ctx)((tx) => validateImportRows(definition, parsed, options, tx, ctx));
         if (request.query.mode !== 'commit') {
+          // The commit itself, rolled back: the preview reports every error the commit would.
+          await commitImportRows(definition, rows, { ...options, preview: true }, inScope(ctx), ctx);
           const invalid = rows.filter((row) => row.errors.length > 0).length;
           return ok({
             total: rows.length,
