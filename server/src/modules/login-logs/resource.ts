@@ -7,6 +7,7 @@ import {
 import type { ResourceDefinition, ResourceStore } from '../../platform/admin/resource-routes';
 import { AppError } from '../../platform/errors';
 import { regionLabel } from '../client-info/client-info';
+import { assertMayReachPlatformAccount } from '../platform-users/delegation';
 import { assertMayReach } from '../roles/delegation';
 import { assertTenantOwnsAccount } from '../tenant-users/account-ownership';
 import type { LoginFlag } from './flags';
@@ -62,8 +63,10 @@ const loginLogStore = (deps: LoginLogResourceDeps, platform: boolean): ResourceS
     actions: {
       unlock: async (tx, row, _body, ctx) => {
         if (!row.accountId) throw new AppError('LOGIN_LOG_NO_ACCOUNT');
-        if (!platform) {
-          // The lock-out is the account's on every sign-in page: only its owner lifts it (issue 24).
+        // The lock-out is the account's on every sign-in page: only its owner lifts it, and nobody
+        // lifts it for an account stronger than themselves (issue 24).
+        if (platform) await assertMayReachPlatformAccount(tx, ctx, row.accountId);
+        else {
           await assertMayReach(tx, ctx, [row.accountId]);
           await assertTenantOwnsAccount(tx, ctx, row.accountId);
         }

@@ -1,9 +1,10 @@
 import type { PlatformUserRow } from '@uniwim/contracts';
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { accounts } from '../../db/schema';
 import type { AdminContext } from '../../platform/admin/resource-routes';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { platformRoles } from '../platform-access/schema';
+import { accountPlatformRoles, platformRoles } from '../platform-access/schema';
 import { describeMissing, missingRights, type Rights } from '../roles/delegation-rules';
 
 /**
@@ -69,4 +70,26 @@ export const assertMayReachPlatformUser = async (tx: Tx, ctx: AdminContext, row:
     menuIds: NO_MENUS,
   });
   if (missing) throw refuse('MEMBER_OUTRANKS', '该平台用户拥有您没有的权限', missing);
+};
+
+/** The same for any account by its id (the platform's login log unlocks accounts of every kind). */
+export const assertMayReachPlatformAccount = async (tx: Tx, ctx: AdminContext, accountId: string) => {
+  if (accountId === ctx.operator.accountId || ctx.operator.platformAdmin) return;
+  const [account] = await tx
+    .select({ superAdmin: accounts.isPlatformAdmin })
+    .from(accounts)
+    .where(eq(accounts.id, accountId));
+  const roles = await tx
+    .select({ roleId: accountPlatformRoles.roleId })
+    .from(accountPlatformRoles)
+    .where(eq(accountPlatformRoles.accountId, accountId));
+  const missing = missingRights(operatorRights(ctx), {
+    admin: account?.superAdmin ?? false,
+    codes: await codesOfRoles(
+      tx,
+      roles.map((role) => role.roleId),
+    ),
+    menuIds: NO_MENUS,
+  });
+  if (missing) throw refuse('MEMBER_OUTRANKS', '该账号拥有您没有的平台权限', missing);
 };
