@@ -52,6 +52,7 @@ import { startAfter } from './platform/background/start-after';
 import { AppError } from './platform/errors';
 import { registerErrorHandling, routerErrorAnswer } from './platform/http/error-handler';
 import { registerOpenApi } from './platform/http/openapi';
+import { registerSecretAnswers } from './platform/http/secret-answers';
 import { registerSecurityHeaders, securityHeaders } from './platform/http/security-headers';
 import { registerStaticWeb } from './platform/http/static-web';
 import { registerUnstorableTextGuard } from './platform/http/unstorable-text';
@@ -156,6 +157,8 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
     done(null, payload);
   });
   registerSecurityHeaders(server, { https });
+  // Before the routes: each whose answer carries a secret is never stored by a cache.
+  registerSecretAnswers(server);
   server.addHook('onRequest', async () => {
     if (shuttingDown) throw new AppError('NOT_READY', '服务正在关闭，请稍后重试');
   });

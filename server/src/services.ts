@@ -75,6 +75,7 @@ import { createUsersRepo } from './modules/users/repo';
 import { createPackageChecker } from './modules/versions/package-check';
 import type { Database } from './platform/db/database';
 import { createAuthGuard } from './platform/http/auth-guard';
+import { describeAuthGuard } from './platform/http/route-guards';
 import type { PubSub } from './platform/pubsub/pubsub';
 import { createRateLimiter } from './platform/rate-limit';
 import { createSmsProvider, type SmsLogger } from './platform/sms';
@@ -221,7 +222,8 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     loginConfig,
     menus,
     sessions,
-    auth: createAuthGuard(sessions, apiClients),
+    // Its hooks described, so the OpenAPI document reads each route's security from them.
+    auth: describeAuthGuard(createAuthGuard(sessions, apiClients)),
     apiClients,
     apiUsage,
     access,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secretAnswer } from './secret-answer';
 
 /**
  * POST /dmp/login: the body is `{ data }`, data being base64 of the UTF-8 JSON below. The password
@@ -19,27 +20,31 @@ export type LoginData = z.infer<typeof loginDataSchema>;
 
 export const encodedBodySchema = z.strictObject({ data: z.string().min(1).max(16_384) });
 
-export const tokenAnswerSchema = z.object({
-  token: z.string(),
-  /** Seconds the token is valid for; the client adds them to the current time. */
-  expire: z.number().int(),
-  refreshToken: z.string(),
-  tenantId: z.string().nullable(),
-});
+export const tokenAnswerSchema = secretAnswer(
+  z.object({
+    token: z.string(),
+    /** Seconds the token is valid for; the client adds them to the current time. */
+    expire: z.number().int(),
+    refreshToken: z.string(),
+    tenantId: z.string().nullable(),
+  }),
+);
 export type TokenAnswer = z.infer<typeof tokenAnswerSchema>;
 
-export const loginResultSchema = tokenAnswerSchema.extend({
-  /** True: no token yet; the code step must complete the sign-in (token fields are empty). */
-  twoFactorAuth: z.boolean(),
-  /** Masked mobile number of the account (for the code step's text). */
-  mobile: z.string(),
-  /** True: the token only allows changing the password; the change-password dialog must open. */
-  changePwd: z.boolean(),
-  /** With twoFactorAuth: the pending sign-in the code step completes (POST /dmp/verificationCodeLogin). */
-  ticket: z.string().optional(),
-  /** Set after the two-factor code step: the user signed in as a member of the tenant. */
-  tenantUser: z.boolean().optional(),
-});
+export const loginResultSchema = secretAnswer(
+  tokenAnswerSchema.extend({
+    /** True: no token yet; the code step must complete the sign-in (token fields are empty). */
+    twoFactorAuth: z.boolean(),
+    /** Masked mobile number of the account (for the code step's text). */
+    mobile: z.string(),
+    /** True: the token only allows changing the password; the change-password dialog must open. */
+    changePwd: z.boolean(),
+    /** With twoFactorAuth: the pending sign-in the code step completes (POST /dmp/verificationCodeLogin). */
+    ticket: z.string().optional(),
+    /** Set after the two-factor code step: the user signed in as a member of the tenant. */
+    tenantUser: z.boolean().optional(),
+  }),
+);
 export type LoginResult = z.infer<typeof loginResultSchema>;
 
 export const refreshBodySchema = z.strictObject({ refreshToken: z.string().min(1).max(200) });
@@ -60,9 +65,11 @@ export const legacyLoginBodySchema = z.strictObject({
   captchaId: z.string().max(64).optional(),
   tenantId: z.string().min(1).max(100),
 });
-export const legacyLoginAnswerSchema = z.object({
-  /** The legacy system's bulletin page with its utoken: the browser goes there. */
-  url: z.string(),
-});
+export const legacyLoginAnswerSchema = secretAnswer(
+  z.object({
+    /** The legacy system's bulletin page with its utoken: the browser goes there. */
+    url: z.string(),
+  }),
+);
 
 export const unlockBodySchema = z.strictObject({ username: z.string().trim().min(1).max(64) });

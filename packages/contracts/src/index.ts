@@ -57,6 +57,7 @@ export * from './oauth';
 export * from './password-policy';
 export * from './payloads';
 export * from './search';
+export * from './secret-answer';
 export * from './semver';
 export * from './shell';
 export * from './shell-values';

@@ -45,34 +45,36 @@ export interface MenuItemNode {
   children: MenuItemNode[];
 }
 
-export const menuItemNodeSchema: z.ZodType<MenuItemNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    pid: z.string().nullable(),
-    name: z.string(),
-    link: z.string().nullable(),
-    fullLink: z.string().nullable(),
-    effectDrawing: z.string().nullable(),
-    version: z.string(),
-    reload: z.boolean(),
-    monitor: z.boolean(),
-    monitorUrl: z.string().nullable(),
-    menuStyle: z.number().int().nullable(),
-    internalNetwork: z.string().nullable(),
-    externalNetwork: z.string().nullable(),
-    operatingManual: z.string().nullable(),
-    target: z.enum(MENU_TARGETS).nullable(),
-    type: z.string().nullable(),
-    condition: z.string().nullable(),
-    disabled: z.boolean(),
-    isPublic: z.boolean(),
-    sort: z.number().int(),
-    applicationId: z.string(),
-    applicationName: z.string(),
-    rootId: z.string(),
-    children: z.array(menuItemNodeSchema),
-  }),
-);
+export const menuItemNodeSchema: z.ZodType<MenuItemNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      pid: z.string().nullable(),
+      name: z.string(),
+      link: z.string().nullable(),
+      fullLink: z.string().nullable(),
+      effectDrawing: z.string().nullable(),
+      version: z.string(),
+      reload: z.boolean(),
+      monitor: z.boolean(),
+      monitorUrl: z.string().nullable(),
+      menuStyle: z.number().int().nullable(),
+      internalNetwork: z.string().nullable(),
+      externalNetwork: z.string().nullable(),
+      operatingManual: z.string().nullable(),
+      target: z.enum(MENU_TARGETS).nullable(),
+      type: z.string().nullable(),
+      condition: z.string().nullable(),
+      disabled: z.boolean(),
+      isPublic: z.boolean(),
+      sort: z.number().int(),
+      applicationId: z.string(),
+      applicationName: z.string(),
+      rootId: z.string(),
+      children: z.array(menuItemNodeSchema),
+    }),
+  )
+  .meta({ id: 'MenuItemNode' });
 
 export const menuTreeSchema = z.array(menuItemNodeSchema);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LocalText } from './admin/resource';
+import { secretAnswer } from './secret-answer';
 
 /**
  * The API groups a client credential may be granted (OAuth scopes), declared once: the credential
@@ -64,12 +65,14 @@ export const oauthTokenRequestSchema = z.looseObject({
 export type OauthTokenRequest = z.infer<typeof oauthTokenRequestSchema>;
 
 /** RFC 6749 section 5.1: not the product's envelope, because OAuth client libraries expect this. */
-export const oauthTokenAnswerSchema = z.object({
-  access_token: z.string(),
-  token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
-  scope: z.string(),
-});
+export const oauthTokenAnswerSchema = secretAnswer(
+  z.object({
+    access_token: z.string(),
+    token_type: z.literal('Bearer'),
+    expires_in: z.number().int(),
+    scope: z.string(),
+  }),
+);
 export type OauthTokenAnswer = z.infer<typeof oauthTokenAnswerSchema>;
 
 /** RFC 6749 section 5.2, plus slow_down (borrowed from RFC 8628) for the per-address limit. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tokenAnswerSchema } from './auth';
+import { secretAnswer } from './secret-answer';
 import {
   SEND_TO_SELF_MAX_LENGTH,
   TOURIST_USER_PREFIX,
@@ -210,5 +211,7 @@ export const changeTenantBodySchema = z.strictObject({ tenantId: z.string().trim
 export const emptyBodySchema = z.strictObject({}).nullish();
 
 /** A new token pair for the new scope, like the sign-in answer, plus the tenant's name (null: platform). */
-export const tenantSwitchAnswerSchema = tokenAnswerSchema.extend({ tenantName: z.string().nullable() });
+export const tenantSwitchAnswerSchema = secretAnswer(
+  tokenAnswerSchema.extend({ tenantName: z.string().nullable() }),
+);
 export type TenantSwitchAnswer = z.infer<typeof tenantSwitchAnswerSchema>;

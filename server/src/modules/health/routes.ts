@@ -34,14 +34,28 @@ export const healthRoutes =
     logWriters: () => Record<string, BatchWriterStats>;
   }): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get('/healthz', { schema: { tags: ['health'], response: { 200: healthSchema } } }, async () => ({
-      status: 'ok' as const,
-      checks: {},
-    }));
+    app.get(
+      '/healthz',
+      {
+        schema: {
+          tags: ['health'],
+          summary: 'Liveness: the process answers (nothing else is checked)',
+          response: { 200: healthSchema },
+        },
+      },
+      async () => ({ status: 'ok' as const, checks: {} }),
+    );
 
     app.get(
       '/readyz',
-      { schema: { tags: ['health'], response: { 200: healthSchema, 503: healthSchema } } },
+      {
+        schema: {
+          tags: ['health'],
+          summary:
+            'Readiness: the database, the store and the log writers work (503 with the failing checks)',
+          response: { 200: healthSchema, 503: healthSchema },
+        },
+      },
       async (_request, reply) => {
         const checks: Record<string, string> = {};
         const probe = async (name: string, check: () => Promise<unknown>) => {

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Operator, PermissionService } from '../../modules/platform-access/service';
 import type { ActiveSession } from '../../modules/sessions/repo';
 import type { Database, Tx } from '../db/database';
+import { describedGuard } from '../http/route-guards';
 import type { AdminContext } from './resource-routes';
 
 /** Who made an admin write, as the operation log and a settings history record it. */
@@ -36,9 +37,15 @@ export const adminGuard = (
   return {
     guard: (code: string) => ({
       onRequest: deps.auth.required,
-      preValidation: async (request: FastifyRequest) => {
-        operators.set(request, await deps.permissions.require(request.session as ActiveSession, scope, code));
-      },
+      preValidation: describedGuard(
+        async (request: FastifyRequest) => {
+          operators.set(
+            request,
+            await deps.permissions.require(request.session as ActiveSession, scope, code),
+          );
+        },
+        { kind: 'permission', scope, code },
+      ),
     }),
     operatorOf,
     actorOf: (request: FastifyRequest): AdminActor => {

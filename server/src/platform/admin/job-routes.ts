@@ -16,7 +16,7 @@ import type { JobRecord } from '../jobs/schema';
 import { adminGuard, scopeOf } from './admin-guard';
 import { recordOperation } from './operation-log';
 import type { AdminFrameworkDeps } from './resource-routes';
-import { sendFile } from './transfer-routes';
+import { sendFile, xlsxAnswer } from './transfer-routes';
 
 /** The code that opens the download centre in each scope, and the one that shows everyone's jobs. */
 export const JOB_CODES: Record<AdminScope, { list: string; all?: string }> = {
@@ -147,7 +147,8 @@ export const jobRoutes =
           summary: "The job's file, until it expires; every download is written to the operation log",
           security,
           params: idParams,
-          produces: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+          response: { 200: xlsxAnswer("The job's workbook") },
+          errors: ['NOT_FOUND', 'DOWNLOAD_LINK_EXPIRED'],
         },
       },
       async (request, reply) => {

@@ -49,6 +49,16 @@ export interface TransferDeps extends Pick<AdminFrameworkDeps, 'db' | 'permissio
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
+/** An .xlsx answer as OpenAPI describes a file: its bytes, of the workbook's media type. */
+export const xlsxAnswer = (description: string) => ({
+  description,
+  content: {
+    [XLSX_TYPE]: {
+      schema: z.custom<Buffer>().meta({ type: 'string', format: 'binary', contentMediaType: XLSX_TYPE }),
+    },
+  },
+});
+
 /** `attachment` with the UTF-8 name (RFC 6266) and an ASCII fallback for old clients. */
 export const attachment = (name: string) =>
   `attachment; filename="${name.replace(/[^\x20-\x7e]|["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -157,8 +167,13 @@ export const transferRoutes =
             summary: `Export ${name} to .xlsx with the list's filters and sort; above ${SYNC_EXPORT_LIMIT} rows a job (202)`,
             security,
             querystring: listQuerySchemaOf(declaration).extend({ lang: z.enum(['zh', 'en']).optional() }),
-            produces: [XLSX_TYPE, 'application/json'],
-            response: { 202: envelopeSchema(jobQueuedSchema) },
+            response: {
+              200: xlsxAnswer(`The workbook, up to ${SYNC_EXPORT_LIMIT} rows`),
+              202: {
+                description: `Above ${SYNC_EXPORT_LIMIT} rows: queued as a job of the download centre`,
+                content: { 'application/json': { schema: envelopeSchema(jobQueuedSchema) } },
+              },
+            },
           },
         },
         async (request, reply) => {
@@ -209,7 +224,7 @@ export const transferRoutes =
           summary: `The .xlsx template for importing ${name}: the importable columns and an example row`,
           security,
           querystring: z.strictObject({ lang: z.enum(['zh', 'en']).optional() }),
-          produces: [XLSX_TYPE],
+          response: { 200: xlsxAnswer('The import template') },
         },
       },
       async (request, reply) => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoInstantSchema } from '../../dates';
 import { API_SCOPE_CODES, API_SCOPES, apiScopeSchema } from '../../oauth';
+import { secretAnswer } from '../../secret-answer';
 import { defineResource } from '../resource';
 
 /** How long the old secret keeps working after a rotation, unless the rotation says otherwise. */
@@ -86,7 +87,9 @@ export const apiClientCreateSchema = z
 export type ApiClientCreate = z.infer<typeof apiClientCreateSchema>;
 
 /** The secret is in this answer only: it is never stored, only its hash. */
-export const apiClientSecretAnswerSchema = apiClientRowSchema.extend({ clientSecret: z.string() });
+export const apiClientSecretAnswerSchema = secretAnswer(
+  apiClientRowSchema.extend({ clientSecret: z.string() }),
+);
 
 export const apiClientUpdateSchema = z.strictObject({
   ...editableFields,

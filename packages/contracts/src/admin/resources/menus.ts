@@ -187,13 +187,15 @@ export interface MenuEditorNode extends MenuItemRow {
   children: MenuEditorNode[];
 }
 
-export const menuEditorNodeSchema: z.ZodType<MenuEditorNode> = z.lazy(() =>
-  menuItemRowSchema.extend({
-    editable: z.boolean(),
-    grantCount: z.number().int(),
-    children: z.array(menuEditorNodeSchema),
-  }),
-);
+export const menuEditorNodeSchema: z.ZodType<MenuEditorNode> = z
+  .lazy(() =>
+    menuItemRowSchema.extend({
+      editable: z.boolean(),
+      grantCount: z.number().int(),
+      children: z.array(menuEditorNodeSchema),
+    }),
+  )
+  .meta({ id: 'MenuEditorNode' });
 
 export const menuTreeQuerySchema = z.strictObject({ applicationId: entityId });
 
@@ -448,31 +450,33 @@ export interface MenuExportItem {
 /** At most this many items in one file: a tree, not a database dump. */
 export const MENU_IMPORT_ITEM_LIMIT = 5_000;
 
-const exportItemSchema: z.ZodType<MenuExportItem> = z.lazy(() =>
-  z.object({
-    id: z.string().trim().min(1).max(100),
-    name: z.string(),
-    link: z.string().nullable(),
-    fullLink: z.string().nullable(),
-    effectDrawing: z.string().nullable(),
-    menuVersion: z.string().nullable(),
-    reload: z.boolean(),
-    monitor: z.boolean(),
-    monitorUrl: z.string().nullable(),
-    menuStyle: z.number().int().nullable(),
-    internalNetwork: z.string().nullable(),
-    externalNetwork: z.string().nullable(),
-    operatingManual: z.string().nullable(),
-    target: z.enum(MENU_TARGETS).nullable(),
-    type: z.enum(MENU_ITEM_TYPES).nullable(),
-    permission: z.string().nullable(),
-    condition: z.string().nullable(),
-    disabled: z.boolean(),
-    isPublic: z.boolean(),
-    sort: z.number().int(),
-    children: z.array(exportItemSchema).max(MENU_IMPORT_ITEM_LIMIT),
-  }),
-);
+const exportItemSchema: z.ZodType<MenuExportItem> = z
+  .lazy(() =>
+    z.object({
+      id: z.string().trim().min(1).max(100),
+      name: z.string(),
+      link: z.string().nullable(),
+      fullLink: z.string().nullable(),
+      effectDrawing: z.string().nullable(),
+      menuVersion: z.string().nullable(),
+      reload: z.boolean(),
+      monitor: z.boolean(),
+      monitorUrl: z.string().nullable(),
+      menuStyle: z.number().int().nullable(),
+      internalNetwork: z.string().nullable(),
+      externalNetwork: z.string().nullable(),
+      operatingManual: z.string().nullable(),
+      target: z.enum(MENU_TARGETS).nullable(),
+      type: z.enum(MENU_ITEM_TYPES).nullable(),
+      permission: z.string().nullable(),
+      condition: z.string().nullable(),
+      disabled: z.boolean(),
+      isPublic: z.boolean(),
+      sort: z.number().int(),
+      children: z.array(exportItemSchema).max(MENU_IMPORT_ITEM_LIMIT),
+    }),
+  )
+  .meta({ id: 'MenuExportItem' });
 
 export const menuExportSchema = z.object({
   format: z.literal(MENU_EXPORT_FORMAT),

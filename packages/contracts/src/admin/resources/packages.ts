@@ -112,17 +112,19 @@ export interface PackageMenuNode {
   children: PackageMenuNode[];
 }
 
-export const packageMenuNodeSchema: z.ZodType<PackageMenuNode> = z.lazy(() =>
-  z.object({
-    id: z.string(),
-    parentId: z.string().nullable(),
-    name: z.string(),
-    type: z.string().nullable(),
-    link: z.string().nullable(),
-    disabled: z.boolean(),
-    children: z.array(packageMenuNodeSchema),
-  }),
-);
+export const packageMenuNodeSchema: z.ZodType<PackageMenuNode> = z
+  .lazy(() =>
+    z.object({
+      id: z.string(),
+      parentId: z.string().nullable(),
+      name: z.string(),
+      type: z.string().nullable(),
+      link: z.string().nullable(),
+      disabled: z.boolean(),
+      children: z.array(packageMenuNodeSchema),
+    }),
+  )
+  .meta({ id: 'PackageMenuNode' });
 
 export const packageMenuTreeSchema = z.array(
   z.object({

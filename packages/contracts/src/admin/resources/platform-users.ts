@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { secretAnswer } from '../../secret-answer';
 import { MOBILE_PATTERN } from '../../validation';
 import { defineResource } from '../resource';
 import { STATUS_OPTIONS } from './tenants';
@@ -56,7 +57,9 @@ export const platformUserSessionSchema = z.object({
   accessExpiresAt: z.string(),
 });
 
-const answerWithPassword = platformUserRowSchema.extend({ initialPassword: z.string().nullable() });
+const answerWithPassword = secretAnswer(
+  platformUserRowSchema.extend({ initialPassword: z.string().nullable() }),
+);
 
 export const platformUsersResource = defineResource({
   name: 'platform-users',

@@ -271,16 +271,18 @@ export interface RoleGrantNode {
   permission?: string;
   children: RoleGrantNode[];
 }
-export const roleGrantNodeSchema: z.ZodType<RoleGrantNode> = z.lazy(() =>
-  z.object({
-    key: z.string(),
-    title: z.string(),
-    kind: z.enum(['application', 'menu', 'console', 'page', 'button']),
-    menuId: z.string().optional(),
-    permission: z.string().optional(),
-    children: z.array(roleGrantNodeSchema),
-  }),
-);
+export const roleGrantNodeSchema: z.ZodType<RoleGrantNode> = z
+  .lazy(() =>
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      kind: z.enum(['application', 'menu', 'console', 'page', 'button']),
+      menuId: z.string().optional(),
+      permission: z.string().optional(),
+      children: z.array(roleGrantNodeSchema),
+    }),
+  )
+  .meta({ id: 'RoleGrantNode' });
 export const roleGrantTreeSchema = z.object({ nodes: z.array(roleGrantNodeSchema) });
 
 export const roleDepartmentOptionSchema = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDaySchema, isoInstantSchema } from '../../dates';
 import { recordVersionSchema } from '../../integers';
+import { secretAnswer } from '../../secret-answer';
 import { MOBILE_PATTERN } from '../../validation';
 import { defineResource, idsBodySchema } from '../resource';
 import { STATUS_OPTIONS } from './tenants';
@@ -115,7 +116,9 @@ export const tenantUserSessionSchema = z.object({
   accessExpiresAt: z.string(),
 });
 
-const answerWithPassword = tenantUserRowSchema.extend({ initialPassword: z.string().nullable() });
+const answerWithPassword = secretAnswer(
+  tenantUserRowSchema.extend({ initialPassword: z.string().nullable() }),
+);
 
 export const tenantUsersResource = defineResource({
   name: 'users',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoInstantSchema } from '../../dates';
+import { secretAnswer } from '../../secret-answer';
 import { MOBILE_PATTERN } from '../../validation';
 import { defineResource } from '../resource';
 import { tenantPackageGrantsSchema, tenantPackageSchema, tenantSetPackagesBodySchema } from './packages';
@@ -76,11 +77,13 @@ export const tenantCreateSchema = z.strictObject({
 export type TenantCreate = z.infer<typeof tenantCreateSchema>;
 
 /** The new tenant, and its administrator's initial password when it was not sent by SMS: shown once. */
-export const tenantCreateAnswerSchema = tenantRowSchema.extend({
-  adminUsername: z.string(),
-  adminIsNew: z.boolean(),
-  initialPassword: z.string().nullable(),
-});
+export const tenantCreateAnswerSchema = secretAnswer(
+  tenantRowSchema.extend({
+    adminUsername: z.string(),
+    adminIsNew: z.boolean(),
+    initialPassword: z.string().nullable(),
+  }),
+);
 
 export const tenantUpdateSchema = z.strictObject({ ...editableFields, name: editableFields.name.optional() });
 export type TenantUpdate = z.infer<typeof tenantUpdateSchema>;
