@@ -7,6 +7,7 @@ import { useMenuOpenRequests } from '../home/useMenuOpenRequests';
 import { linkTabEntry } from '../todos/link-tab';
 import { useShellMessages } from '../todos/shell-open';
 import { FrameTabs } from './FrameTabs';
+import { InvitationsBar } from './InvitationsBar';
 import { MenuTree } from './MenuTree';
 import { routeTabEntry } from './open-menu';
 import { ShellHeader } from './ShellHeader';
@@ -85,6 +86,7 @@ export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
           onLogout={() => void logoutFromShell()}
         />
       )}
+      {!bare && data.user && <InvitationsBar texts={texts.invitations} />}
       <div className="shell__body">
         {!bare && (
           <aside className="shell__sider">

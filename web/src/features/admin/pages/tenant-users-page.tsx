@@ -16,6 +16,11 @@ const fieldControls = {
   departmentId: DepartmentPicker,
   expiresAt: ExpiryPicker,
 };
+/** An invitation is answered by the account's holder: its status and credentials are not the tenant's. */
+const NOT_FOR_INVITEES = new Set(['enable', 'disable', 'reset-password', 'unlock', 'sign-out']);
+const allows = (record: AdminRow, action: string) =>
+  record.status !== 'invited' || !NOT_FOR_INVITEES.has(action);
+
 // Filled from an import workbook by name; the form picks by id.
 const hiddenFields = ['departmentName', 'roleNames'];
 
@@ -55,6 +60,7 @@ const TenantUsersView = () => {
           extraQuery={{ departmentId, subDepartments: departmentId ? String(subDepartments) : undefined }}
           batchActions={(ids, done) => <BatchActions ids={ids} done={done} may={may} />}
           RowExtras={UserRowExtras}
+          allows={allows}
         />
       </div>
     </div>
