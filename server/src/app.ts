@@ -45,6 +45,7 @@ import { todoRoutes } from './modules/todos/routes';
 import { usageLogRoutes } from './modules/usage-logs/routes';
 import { USAGE_LOG_WRITER } from './modules/usage-logs/service';
 import { userRoutes } from './modules/users/routes';
+import { announcingGrantChanges } from './platform/admin/grant-changes';
 import { registerAdminResources } from './platform/admin/register';
 import type { AdminFrameworkDeps } from './platform/admin/resource-routes';
 import { registerAdminTransfers, type TransferFrameworkDeps } from './platform/admin/transfers';
@@ -225,16 +226,18 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
   await server.register(statisticsRoutes({ ...services, db: options.db }));
   // The administration pages' resources (issue 12 on): one list, declared in contracts.
   const resources = adminResources(services);
+  // Every admin write that changes grants announces it to every instance (grant-changes.ts).
+  const adminDb = announcingGrantChanges(options.db, services.menuTrees.grantsChanged);
   await registerAdminResources(
     server,
-    { db: options.db, permissions: services.permissions, auth: services.auth, faults: options.adminFaults },
+    { db: adminDb, permissions: services.permissions, auth: services.auth, faults: options.adminFaults },
     resources,
   );
   // Their export, import and the download centre's jobs, run by any instance (issue 12).
   await registerAdminTransfers(
     server,
     {
-      db: options.db,
+      db: adminDb,
       permissions: services.permissions,
       auth: services.auth,
       dataDir: config.dataDir,

@@ -210,6 +210,8 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     access,
     operatorCodes: async (accountId) => (await platformAccess.grantsOf(accountId))?.codes ?? [],
     tenantCodes: async (tenantId, accountId) => (await users.tenantGrantsOf(tenantId, accountId)).codes,
+    // The current user's answer says whether they administer: it follows every grant change too.
+    onGrantsChanged: () => currentUser.forget(),
   });
   return {
     files,

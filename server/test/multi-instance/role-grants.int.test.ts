@@ -1,7 +1,7 @@
 import type { MenuItemNode } from '@uniwim/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestInfrastructure, testBackends } from '../support/backends';
-import { bearer, tokenFor } from '../support/fixtures';
+import { accountIdOf, bearer, tokenFor } from '../support/fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 const siblingBackends = testBackends().filter((b) => b.name !== 'pglite+memory');
@@ -69,5 +69,33 @@ describe.each(siblingBackends)('role grant changes across two instances sharing 
     expect((await rolesOnA()).statusCode).toBe(200);
     await changeOnB({ permissions: [] });
     expect((await rolesOnA()).statusCode).toBe(403);
+  });
+
+  // Issue 24, defect 7: the member's roles changed on the users page, not the role itself.
+  it("takes a member's menus and administrator flag away on A once the users page on B drops their roles", async () => {
+    const holderId = await accountIdOf(infra.db, 'water.op');
+    const userTreeOnA = async () => {
+      const res = await a.server.inject({ method: 'GET', url: '/ump/menu/userMenuTree', headers: holder });
+      expect(res.statusCode).toBe(200);
+      return ids(res.json().Response);
+    };
+    const isAdminOnA = async () =>
+      (await a.server.inject({ method: 'GET', url: '/ump/currUserInfo', headers: holder })).json().Response
+        .isAdmin as boolean;
+    const assignOnB = async (roleIds: string[]) => {
+      const res = await b.server.inject({
+        method: 'POST',
+        url: `/ump/admin/users/${holderId}/assign-roles`,
+        headers: admin,
+        payload: { roleIds },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await assignOnB(['t-water-operator', 't-water-tenant-admin']);
+    await expect.poll(isAdminOnA, { timeout: 1000, interval: 10 }).toBe(true);
+    expect((await userTreeOnA()).length).toBeGreaterThan(0); // cached on A now
+    await assignOnB([]);
+    await expect.poll(userTreeOnA, { timeout: 1000, interval: 10 }).toEqual([]);
+    await expect.poll(isAdminOnA, { timeout: 1000, interval: 10 }).toBe(false);
   });
 });

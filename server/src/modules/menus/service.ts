@@ -23,7 +23,11 @@ export const MENUS_CHANGED_CHANNEL = 'menus-changed';
  * is rebuilt only when the counters moved (VersionedCache).
  */
 const TREE_TTL_MS = 60_000;
-/** A user's roles are read on every cache lookup; changes to them also drop this at once. */
+/**
+ * A user's roles are read on every cache lookup. Every grant change drops this on every instance at
+ * once (announced by the writer: the admin framework does it for every write the grant triggers flag,
+ * platform/admin/grant-changes.ts); the time only heals a lost message.
+ */
 const ROLE_SET_TTL_MS = 5_000;
 
 /** A tree ready to serve: its nodes (for subtrees) and the whole answer, serialised once. */
@@ -37,11 +41,14 @@ export interface CachedTree {
 
 type ChangeMessage =
   | { scope: 'catalogue'; version: number }
-  | { scope: 'tenant'; tenantId: string; version: number };
+  | { scope: 'tenant'; tenantId: string; version: number }
+  /** Grants changed by the platform (no one tenant): every role set is read again. */
+  | { scope: 'members' };
 
 const parseChange = (text: string): ChangeMessage | null => {
   try {
-    const message = JSON.parse(text) as Partial<ChangeMessage> & { tenantId?: unknown };
+    const message = JSON.parse(text) as Partial<ChangeMessage> & { tenantId?: unknown; version?: unknown };
+    if (message.scope === 'members') return { scope: 'members' };
     if (typeof message.version !== 'number') return null;
     if (message.scope === 'catalogue') return { scope: 'catalogue', version: message.version };
     if (message.scope === 'tenant' && typeof message.tenantId === 'string') {
@@ -74,13 +81,22 @@ export interface MenuTreeDeps {
   operatorCodes(accountId: string): Promise<string[]>;
   /** The tenant codes a member's active roles grant in the tenant, read on every call. */
   tenantCodes(tenantId: string, accountId: string): Promise<string[]>;
+  /** Other caches of what members hold (the current user's answer), dropped with the role sets. */
+  onGrantsChanged?(): void;
 }
 
 /**
  * The shell's menu trees. A tree is built with one query per cache miss and kept, serialised and
  * compressed, per (tenant, role set) under the menu version counters it was read with.
  */
-export const createMenuTreeService = ({ repo, pubsub, access, operatorCodes, tenantCodes }: MenuTreeDeps) => {
+export const createMenuTreeService = ({
+  repo,
+  pubsub,
+  access,
+  operatorCodes,
+  tenantCodes,
+  onGrantsChanged,
+}: MenuTreeDeps) => {
   const trees = new VersionedCache<CachedTree>(TREE_TTL_MS, {
     currentVersions: (tenantId) => repo.versions(tenantId),
   });
@@ -109,10 +125,15 @@ export const createMenuTreeService = ({ repo, pubsub, access, operatorCodes, ten
     return tenantTree('user', session.tenantId, await roleIdsOf(session.tenantId, session.accountId));
   };
 
+  const forgetRoleSets = () => {
+    roleSets.clear();
+    onGrantsChanged?.();
+  };
+
   /** Learns a change here at once, then tells the other instances. */
   const announceTenantChange = async (tenantId: string, version: number) => {
     trees.learn(tenantId, { tenant: version });
-    roleSets.clear();
+    forgetRoleSets();
     await pubsub.publish(MENUS_CHANGED_CHANNEL, JSON.stringify({ scope: 'tenant', tenantId, version }));
   };
 
@@ -211,6 +232,20 @@ export const createMenuTreeService = ({ repo, pubsub, access, operatorCodes, ten
      * For writers of applications, menu items or empowerment outside this module: the triggers have
      * bumped the counters; this makes every instance notice at once instead of within TREE_TTL_MS.
      */
+    /**
+     * A committed write changed grants (members' roles, role grants or codes, memberships): in a
+     * tenant, its trees' counters are learnt and its members' role sets read again, everywhere; in
+     * the platform scope (no one tenant), every role set is read again, everywhere.
+     */
+    grantsChanged: async (tenantId: string | null) => {
+      if (tenantId) {
+        await announceTenantChange(tenantId, (await repo.versions(tenantId)).tenant);
+        return;
+      }
+      forgetRoleSets();
+      await pubsub.publish(MENUS_CHANGED_CHANNEL, JSON.stringify({ scope: 'members' }));
+    },
+
     announceChange: async (tenantId: string | null) => {
       const versions = await repo.versions(tenantId);
       if (tenantId) await announceTenantChange(tenantId, versions.tenant);
@@ -227,9 +262,10 @@ export const createMenuTreeService = ({ repo, pubsub, access, operatorCodes, ten
         const change = parseChange(text);
         if (!change) return;
         if (change.scope === 'catalogue') trees.learn(null, { catalogue: change.version });
+        else if (change.scope === 'members') forgetRoleSets();
         else {
           trees.learn(change.tenantId, { tenant: change.version });
-          roleSets.clear();
+          forgetRoleSets();
         }
       }),
   };
