@@ -3,7 +3,7 @@ import {
   USER_LEDGER_DORMANT_DAYS,
   USER_LEDGER_EXPIRING_DAYS,
 } from '@uniwim/contracts';
-import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, ne, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import { accounts, tenantMemberships, tenants } from '../../db/schema';
 import { departmentsInSightCondition, type ViewerScope } from '../../platform/admin/data-scope';
@@ -105,6 +105,8 @@ export interface LedgerReach {
 
 const reachConditions = (reach: LedgerReach): (SQL | undefined)[] => [
   reach.tenantId === null ? undefined : eq(tenantMemberships.tenantId, reach.tenantId),
+  // An invitation not yet accepted is nobody's membership yet (issue 24): the register leaves it out.
+  ne(tenantMemberships.status, 'invited'),
   // The member's department is what the viewer's data scope is about; their own row is always seen.
   reach.scope && reach.tenantId !== null
     ? departmentsInSightCondition(
