@@ -1,4 +1,3 @@
-import { errorEnvelopeSchema } from '@uniwim/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -53,9 +52,8 @@ export const captchaRoutes =
               description: 'The captcha image',
               content: { 'image/png': { schema: pngBody } },
             },
-            400: errorEnvelopeSchema,
-            429: errorEnvelopeSchema,
           },
+          errors: ['RATE_LIMITED'],
         },
       },
       async (request, reply) => {
