@@ -58,7 +58,7 @@ const HOSTILE_RAW_PARAMS: [string, string][] = [
 /** A JSON document nested far deeper than any schema allows. */
 const deeplyNested = (levels: number) => `${'['.repeat(levels)}${']'.repeat(levels)}`;
 
-interface Inputs {
+export interface Inputs {
   path: Record<string, string>;
   query: Record<string, string | string[]>;
   headers: Record<string, string>;
@@ -72,7 +72,7 @@ const encodeQuery = (query: Record<string, string | string[]>) =>
     .flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${name}=${v}`))
     .join('&');
 
-const toVariant = (operation: Operation, label: string, inputs: Inputs): Variant => {
+export const toVariant = (operation: Operation, label: string, inputs: Inputs): Variant => {
   const path = operation.path.replace(/\{(\w+)\}/g, (_, name: string) => inputs.path[name] ?? '');
   const query = encodeQuery(inputs.query);
   return {

@@ -18,7 +18,11 @@ export interface JsonSchema {
   maxLength?: number;
   minimum?: number;
   maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
   minItems?: number;
+  maxItems?: number;
+  additionalProperties?: boolean | JsonSchema;
   pattern?: string;
   format?: string;
   nullable?: boolean;
@@ -39,30 +43,61 @@ export interface Operation {
   parameters: Parameter[];
   /** The JSON body's schema, when the operation takes one. */
   body?: JsonSchema;
+  /** Follows the `$ref`s inside this operation's schemas to what they name in the document. */
+  resolve: (schema: JsonSchema) => JsonSchema;
 }
 
 interface OpenApiDocument {
   paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: unknown }>>;
-  components?: { schemas?: Record<string, JsonSchema> };
 }
+
+/**
+ * A resolver of local `$ref`s (`#/components/schemas/x`, or any JSON pointer into the document).
+ * Keywords beside a `$ref` (OpenAPI 3.1 allows them) are kept over the named schema's; a reference
+ * to nothing, or a cycle, reads as the empty schema (any value).
+ */
+export const refResolverOf = (document: unknown) => {
+  const pointer = (ref: string): unknown =>
+    ref
+      .replace(/^#\//, '')
+      .split('/')
+      .map((part) => decodeURIComponent(part).replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], document);
+  const resolve = (schema: JsonSchema, seen: ReadonlySet<string> = new Set()): JsonSchema => {
+    if (!schema.$ref) return schema;
+    const { $ref: ref, ...beside } = schema;
+    if (seen.has(ref) || !ref.startsWith('#/')) return beside;
+    const target = (pointer(ref) ?? {}) as JsonSchema;
+    return { ...resolve(target, new Set([...seen, ref])), ...beside };
+  };
+  return (schema: JsonSchema) => resolve(schema);
+};
+
+const HTTP_METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
 export const operationsOf = (document: unknown): Operation[] => {
   const doc = document as OpenApiDocument;
-  const resolve = (schema: JsonSchema): JsonSchema => {
-    const name = schema.$ref?.replace('#/components/schemas/', '');
-    return name ? resolve(doc.components?.schemas?.[name] ?? {}) : schema;
-  };
+  const resolve = refResolverOf(document);
+  // Parameters and request bodies may be references too (#/components/parameters/..., requestBodies).
+  const resolved = <T>(value: T): T => resolve(value as JsonSchema) as T;
   return Object.entries(doc.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, op]) => {
-      const body = (op.requestBody as { content?: Record<string, { schema?: JsonSchema }> } | undefined)
-        ?.content?.['application/json']?.schema;
-      return {
-        method: method.toUpperCase(),
-        path,
-        parameters: (op.parameters ?? []).map((p) => ({ ...p, schema: resolve(p.schema ?? {}) })),
-        ...(body ? { body: resolve(body) } : {}),
-      };
-    }),
+    Object.entries(methods)
+      .filter(([method]) => HTTP_METHODS.has(method))
+      .map(([method, op]) => {
+        const requestBody = resolved(op.requestBody ?? {}) as {
+          content?: Record<string, { schema?: JsonSchema }>;
+        };
+        const body = requestBody.content?.['application/json']?.schema;
+        return {
+          method: method.toUpperCase(),
+          path,
+          parameters: (op.parameters ?? [])
+            .map(resolved)
+            .map((p) => ({ ...p, schema: resolve(p.schema ?? {}) })),
+          ...(body ? { body: resolve(body) } : {}),
+          resolve,
+        };
+      }),
   );
 };
 

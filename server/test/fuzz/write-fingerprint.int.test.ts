@@ -45,6 +45,16 @@ describe.each(testBackends())('the fuzz suite’s write fingerprint on $name', (
     ]);
   });
 
+  it('reads the tables again only once a transaction wrote', async () => {
+    const first = await fingerprint();
+    await infra.db.asPlatform((tx) => tx.execute(sql`SELECT count(*) FROM platform_settings`));
+    expect(await fingerprint()).toBe(first);
+    await infra.db.asPlatform((tx) =>
+      tx.execute(sql`UPDATE platform_settings SET value = value WHERE key = 'login_config'`),
+    );
+    expect(await fingerprint()).not.toBe(first);
+  });
+
   it('sees nothing of a write that rolled back', async () => {
     const before = await fingerprint();
     await expect(

@@ -41,12 +41,31 @@ export const createWriteFingerprint = async (db: Database) => {
       : `SELECT '${table}' AS name, count(*) || ':' || coalesce(max(xmin::text::bigint), 0) AS state FROM "${table}"`,
   );
   const query = sql.raw(parts.join(' UNION ALL '));
+  // The next transaction id: it moves on whenever a transaction that wrote (or took a row lock)
+  // ends, and only then; a read-only transaction takes none.
+  const nextTransaction = async () => {
+    const result = await db.asPlatform((tx) =>
+      tx.execute<{ next: string }>(sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS next`),
+    );
+    return (result as unknown as { rows: { next: string }[] }).rows[0]!.next;
+  };
+  let last: { next: string; tables: Map<string, string> } | undefined;
 
+  /**
+   * Between two requests that wrote nothing at all, as most refused ones, no transaction id was
+   * taken: the tables are as last read, without reading them again (three quarters of the suite's
+   * time was spent reading them).
+   */
   return async (): Promise<Map<string, string>> => {
+    const next = await nextTransaction();
+    if (last?.next === next) return last.tables;
     const result = await db.asPlatform((tx) => tx.execute<{ name: string; state: string }>(query));
-    return new Map(
+    const tables = new Map(
       (result as unknown as { rows: { name: string; state: string }[] }).rows.map((r) => [r.name, r.state]),
     );
+    // Read before the tables: a write that lands in between moves it on, and the next call reads again.
+    last = { next, tables };
+    return tables;
   };
 };
 
