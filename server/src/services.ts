@@ -182,7 +182,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   });
   const registrationRepo = createRegistrationRepo(db);
   // API credentials (issue 12): client tokens beside user sessions, and what their calls leave behind.
-  const apiClients = createApiClientService({ db, pubsub, rateLimiter });
+  const apiClients = createApiClientService({ db, pubsub, rateLimiter, tenants: tenants.admission });
   const apiUsage = createApiUsageRecorder({ db, deadLetters: logDeadLetters, reporter: options.logger });
   const currentUser = createCurrentUser({ users, tenants });
   // Issue 15: the message centre, live header counts, must-read notices as to-dos.

@@ -12,6 +12,7 @@ import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { PubSub } from '../../platform/pubsub/pubsub';
 import { type RateLimiter, rateLimitedError, retryAfterSecondsOf } from '../../platform/rate-limit';
+import type { TenantRefusal } from '../tenants/admission';
 import { addressAllowed } from './ip-allow-list';
 import { apiClients, apiClientTokens } from './schema';
 import { hashSecret, isClientAccessToken, newClientAccessToken, secretMatches } from './secrets';
@@ -77,7 +78,24 @@ const isKnownScope = (scope: string): scope is ApiScope => (API_SCOPE_CODES as s
  * requests per minute. A token is read with its credential on each use (cached for a few seconds and
  * dropped on every instance when a credential changes), so revoking or disabling ends it at once.
  */
-export const createApiClientService = (deps: { db: Database; pubsub: PubSub; rateLimiter: RateLimiter }) => {
+/** Whether a credential's tenant admits anyone now (tenants/admission.ts). */
+export interface ClientTenantGate {
+  refusalOf(tenantId: string): Promise<TenantRefusal | null>;
+}
+
+const TENANT_REFUSAL_DESCRIPTIONS: Record<TenantRefusal, [english: string, chinese: string]> = {
+  TENANT_DISABLED: ["The client credential's tenant is disabled", '接口凭据所属租户已停用'],
+  TENANT_EXPIRED: ["The client credential's tenant has expired", '接口凭据所属租户已过期'],
+  TENANT_NOT_FOUND: ["The client credential's tenant does not exist", '接口凭据所属租户不存在'],
+};
+
+export const createApiClientService = (deps: {
+  db: Database;
+  pubsub: PubSub;
+  rateLimiter: RateLimiter;
+  /** A credential of a disabled, deleted or expired tenant gets no token, and its tokens stop working. */
+  tenants: ClientTenantGate;
+}) => {
   const byTokenHash = new TtlCache<ApiClientCaller | null>(TOKEN_CACHE_MS);
 
   const findClient = (clientId: string) =>
@@ -118,9 +136,21 @@ export const createApiClientService = (deps: { db: Database; pubsub: PubSub; rat
     });
 
   /** The caller of a client access token, or null when it is unknown, expired, or its credential is not active. */
-  const authenticate = async (token: string): Promise<ApiClientCaller | null> => {
+  const callerOf = async (token: string): Promise<ApiClientCaller | null> => {
     const caller = await byTokenHash.getOrLoad(hashSecret(token), () => loadCaller(hashSecret(token)));
     return caller && caller.validUntil > Date.now() ? caller : null;
+  };
+
+  /** The tenant's refusal for a credential that belongs to one (asked on every use), else null. */
+  const tenantRefusalOf = (tenantId: string | null) =>
+    tenantId === null ? Promise.resolve(null) : deps.tenants.refusalOf(tenantId);
+
+  /** As callerOf, and throws the tenant's typed refusal (TENANT_DISABLED, …) when it admits nobody. */
+  const authenticate = async (token: string): Promise<ApiClientCaller | null> => {
+    const caller = await callerOf(token);
+    const refusal = caller && (await tenantRefusalOf(caller.tenantId));
+    if (refusal) throw new AppError(refusal);
+    return caller;
   };
 
   const authenticateClient = (
@@ -207,6 +237,11 @@ export const createApiClientService = (deps: { db: Database; pubsub: PubSub; rat
 
     /** RFC 6749 section 4.4.2: for a client authenticateClient admitted, narrows the scope and stores a new token's hash. */
     issueToken: async (client: ApiClientRecord, request: TokenRequest): Promise<OauthTokenAnswer> => {
+      const refusal = await tenantRefusalOf(client.ownerTenantId);
+      if (refusal) {
+        const [english, chinese] = TENANT_REFUSAL_DESCRIPTIONS[refusal];
+        throw new OauthRefusal('invalid_client', 401, english, chinese);
+      }
       const now = Date.now();
       const asked = request.scope?.split(' ').filter(Boolean) ?? [];
       const ungranted = asked.filter((scope) => !client.scopes.includes(scope));
@@ -251,8 +286,9 @@ export const createApiClientService = (deps: { db: Database; pubsub: PubSub; rat
      * so a client learns nothing of tokens not its own.
      */
     introspect: async (clientId: string, token: string): Promise<OauthIntrospectionAnswer> => {
-      const caller = isClientAccessToken(token) ? await authenticate(token) : null;
+      const caller = isClientAccessToken(token) ? await callerOf(token) : null;
       if (!caller || caller.clientId !== clientId) return { active: false };
+      if (await tenantRefusalOf(caller.tenantId)) return { active: false };
       return {
         active: true,
         scope: caller.scopes.join(' '),

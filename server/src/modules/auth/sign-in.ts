@@ -73,6 +73,8 @@ export const createSignIn = (deps: SignInDeps) => {
       now: new Date(),
     });
     if ('error' in choice) throw new AppError(choice.error);
+    // The membership said the tenant is usable; a platform administrator entering any tenant has none.
+    if (choice.tenantId !== null) await deps.tenants.admission.admit(choice.tenantId);
     return choice.tenantId;
   };
 
