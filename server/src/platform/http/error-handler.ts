@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import { AppError } from '../errors';
 import { RETRY_AFTER_SECONDS } from '../unavailable';
 import { bearerChallengeOf } from './bearer-challenge';
@@ -41,5 +41,5 @@ export const routerErrorAnswer =
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed in the router');
     else request.log.info({ code: appError.errorName }, appError.message);
-    reply.headers(headers).code(appError.status).send(errorEnvelope(appError));
+    (reply as FastifyReply).headers(headers).code(appError.status).send(errorEnvelope(appError));
   };
