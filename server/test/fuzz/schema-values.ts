@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { INTEGER_LANDMARKS, NUMBER_LANDMARKS, PATTERN_EDGE_TEXTS, UNICODE_EDGE_TEXTS } from './edge-values';
 import { type JsonSchema, sampleOf } from './openapi-operations';
 
 /**
@@ -12,82 +13,6 @@ import { type JsonSchema, sampleOf } from './openapi-operations';
 
 /** Follows `$ref`s (and a `$ref` beside other keywords) to the schema they name. */
 export type Resolve = (schema: JsonSchema) => JsonSchema;
-
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
-
-/** Integers where storage or arithmetic changes: PostgreSQL's int4, 2^32, the safe-integer limits. */
-const INTEGER_LANDMARKS = [
-  0,
-  1,
-  -1,
-  2,
-  INT32_MAX,
-  INT32_MAX + 1,
-  INT32_MIN,
-  INT32_MIN - 1,
-  2 ** 32,
-  Number.MAX_SAFE_INTEGER,
-  Number.MIN_SAFE_INTEGER,
-  2 ** 53,
-];
-const NUMBER_LANDMARKS = [...INTEGER_LANDMARKS, 0.5, -0.5, 5e-324, 1e21, Number.MAX_VALUE];
-
-/**
- * Text that breaks parsers behind a loose pattern or format: dates that do not exist or that
- * PostgreSQL refuses, versions whose numbers pass the pattern but not a safe integer, numbers as
- * text past every limit. A string schema takes those its pattern (or format) accepts as its edges.
- */
-export const PATTERN_EDGE_TEXTS = [
-  '2026-00-10',
-  '2026-02-30',
-  '2026-13-01',
-  '0000-01-01',
-  '0001-01-01',
-  '9999-99-99',
-  '9999-12-31',
-  '1969-12-31',
-  '2024-02-29',
-  '2026-00-10T00:00:00Z',
-  '0000-01-01T00:00:00Z',
-  '0001-01-01T00:00:00+14:00',
-  '9999-12-31T23:59:59-23:59',
-  '9999-12-31T23:59:59.999999999Z',
-  '99999999999999999999.0.0',
-  '0.99999999999999999999.0',
-  '9007199254740991.9007199254740991.9007199254740991',
-  '0.0.0',
-  '1.0.0-0',
-  '0',
-  '00',
-  '-1',
-  '2147483648',
-  '-2147483649',
-  '9007199254740993',
-  '99999999999999999999',
-  '1e308',
-];
-
-/** Text every plain string may hold that code handling it often does not expect. */
-export const UNICODE_EDGE_TEXTS = [
-  ' ',
-  'a\u0000b',
-  '\ud800',
-  '😀',
-  // Lower-cased, İ becomes two code units; upper-cased, ß becomes two letters.
-  'İ',
-  'ß',
-  '\u202eabc',
-  '\ufeff',
-  '\u200b',
-  'e\u0301',
-  'Ａ',
-  'ﷺ',
-  '%',
-  '_',
-  '\\',
-  "'",
-];
 
 const compilePattern = (pattern: string): RegExp | undefined => {
   try {
