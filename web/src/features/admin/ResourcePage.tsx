@@ -271,7 +271,8 @@ export const ResourcePage = ({
             )}
             {ToolbarExtras && <ToolbarExtras may={may} refresh={() => void refresh()} />}
             {declaration.recycleBin && (
-              <Space size={4}>
+              // The label names the switch (and a click on its text toggles it).
+              <label className="switch-label">
                 <Switch
                   size="small"
                   checked={inBin}
@@ -281,8 +282,8 @@ export const ResourcePage = ({
                   }}
                   data-testid="admin-recycle-bin"
                 />
-                {texts.recycleBin}
-              </Space>
+                <span>{texts.recycleBin}</span>
+              </label>
             )}
           </Space>
           <Space>

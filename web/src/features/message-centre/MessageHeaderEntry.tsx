@@ -42,10 +42,12 @@ interface MessageHeaderEntryProps {
   onOpenLink(link: string, title: string): void;
   /** Opens the full page of the message centre. */
   onOpenCentre(label: string): void;
+  /** Told when the entry is clicked (the phone's menu of header entries closes behind the drawer). */
+  onOpenEntry?: () => void;
 }
 
 /** The header's 消息: the unread count as a badge, opening the message centre's drawer. */
-export const MessageHeaderEntry = ({ onOpenLink, onOpenCentre }: MessageHeaderEntryProps) => {
+export const MessageHeaderEntry = ({ onOpenLink, onOpenCentre, onOpenEntry }: MessageHeaderEntryProps) => {
   const t = useLocalizedTexts(messageTexts);
   const [count, setCount] = useMessageCount();
   const [open, setOpen] = useState(false);
@@ -59,6 +61,7 @@ export const MessageHeaderEntry = ({ onOpenLink, onOpenCentre }: MessageHeaderEn
         title={t.headerCount(unread)}
         data-testid="shell-messages"
         onClick={() => {
+          onOpenEntry?.();
           setOpened(true);
           setOpen(true);
         }}

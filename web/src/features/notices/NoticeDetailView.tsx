@@ -180,7 +180,8 @@ const NoticeDetailView = () => {
   return (
     <div className="notice-page" data-testid="notice-page">
       <div className="notice-page__list" ref={listRef}>
-        <Space style={{ marginBottom: 8 }}>
+        {/* The label names the switch (and a click on its text toggles it). */}
+        <label className="switch-label" style={{ marginBottom: 8 }}>
           <Switch
             size="small"
             checked={unreadOnly}
@@ -190,7 +191,7 @@ const NoticeDetailView = () => {
             }}
           />
           <span>{texts.onlyUnread}</span>
-        </Space>
+        </label>
         {list.isPending && <Spin description={texts.loading} />}
         {list.isError && (
           <Alert

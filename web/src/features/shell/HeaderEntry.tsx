@@ -5,15 +5,16 @@ type HeaderEntryProps = ComponentProps<'button'> & { icon: ReactNode; label: str
 /**
  * One of the header's entries (notices, messages, monitoring centre, logout): an icon and its name,
  * the name hidden on narrow screens and kept for screen readers and hover. Other props (test id,
- * handlers, the ref a dropdown sets) go to the button.
+ * handlers, the ref a dropdown sets) go to the button; a class a dropdown adds (its trigger class)
+ * joins the entry's own, which it must not replace.
  */
-export const HeaderEntry = ({ icon, label, ...button }: HeaderEntryProps) => (
+export const HeaderEntry = ({ icon, label, className, ...button }: HeaderEntryProps) => (
   <button
     type="button"
-    className="shell-header__button shell-header__button--compact"
     aria-label={label}
     title={label}
     {...button}
+    className={`shell-header__button shell-header__button--compact${className ? ` ${className}` : ''}`}
   >
     {icon}
     <span>{label}</span>

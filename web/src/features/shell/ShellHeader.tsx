@@ -4,12 +4,14 @@ import {
   KeyOutlined,
   LoginOutlined,
   LogoutOutlined,
+  MenuOutlined,
+  MoreOutlined,
   SettingOutlined,
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { CurrentUser, LoginConfig, ShellMenu } from '@uniwim/contracts/client';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { AfterFirstPaint, lazyWithAntd } from '../../app/lazy-antd';
 // Issue 15: the message centre
@@ -54,7 +56,13 @@ interface ShellHeaderProps {
   /** Issue 15: opens a message's link in a tab (a page of the product, or an address as it is). */
   onOpenLink: (link: string, name: string) => void;
   onLogout: () => void;
+  /** The side menu as a drawer on a phone (below 768 px): whether it is open, and its toggle. */
+  menuDrawer?: { open: boolean; onToggle: () => void };
 }
+
+/** Ids the phone layout's toggles point at (aria-controls). */
+export const SHELL_SIDER_ID = 'shell-sider';
+const HEADER_TOOLS_ID = 'shell-header-tools';
 
 type Dialog = 'password' | 'tenant' | null;
 
@@ -63,13 +71,42 @@ type Dialog = 'password' | 'tenant' | null;
  * (globalSearch "1"), the monitoring-centre entry (monitoringCenterIsShow "1"), notices and
  * messages, and the user menu with change password, tenant switching and logout. A visitor sees a
  * sign-in link instead of the user's entries.
+ *
+ * On a phone (below 768 px, issue 25) the entries do not fit beside the title: a button opens them
+ * as one menu under the header (the same entries, with their names shown), and another opens the
+ * side menu's drawer. shell.css decides what shows at which width.
  */
 export const ShellHeader = (props: ShellHeaderProps) => {
-  const { kind, tenant, config, user, tree, texts, onOpenMenu, onOpenRoute, onLogout } = props;
+  const { kind, tenant, config, user, tree, texts, menuDrawer, onLogout } = props;
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [toolsOpen, setToolsOpen] = useState(false);
   const title = config.title || (kind === 'admin' ? texts.adminTitle : texts.indexTitle);
 
-  const openDialog = (which: Exclude<Dialog, null>) => () => setDialog(which);
+  // Whatever an entry opens, the phone's menu of entries closes behind it.
+  const closeTools = () => setToolsOpen(false);
+  const onOpenMenu = (menu: ShellMenu) => {
+    closeTools();
+    props.onOpenMenu(menu);
+  };
+  const onOpenRoute = (route: string, name: string) => {
+    closeTools();
+    props.onOpenRoute(route, name);
+  };
+  useEffect(() => {
+    if (!toolsOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setToolsOpen(false);
+      document.getElementById(`${HEADER_TOOLS_ID}-toggle`)?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [toolsOpen]);
+
+  const openDialog = (which: Exclude<Dialog, null>) => () => {
+    closeTools();
+    setDialog(which);
+  };
   const userItems: HeaderDropdownProps['items'] = user
     ? [
         {
@@ -104,13 +141,46 @@ export const ShellHeader = (props: ShellHeaderProps) => {
 
   return (
     <header className="shell-header" data-testid="shell-header">
+      {menuDrawer && (
+        <button
+          type="button"
+          id={`${SHELL_SIDER_ID}-toggle`}
+          className="shell-header__button shell-header__toggle"
+          aria-label={texts.openMenu}
+          aria-expanded={menuDrawer.open}
+          aria-controls={SHELL_SIDER_ID}
+          data-testid="shell-menu-toggle"
+          onClick={menuDrawer.onToggle}
+        >
+          <MenuOutlined />
+        </button>
+      )}
       <a className="shell-header__brand" href={SHELL_PAGES.index} aria-label={texts.logoAlt}>
         {config.logo ? <img className="shell-header__logo" src={config.logo} alt="" /> : <AppstoreOutlined />}
         <span className="shell-header__title" data-testid="shell-title">
           {title}
         </span>
       </a>
-      <div className="shell-header__tools">
+      <button
+        type="button"
+        id={`${HEADER_TOOLS_ID}-toggle`}
+        className="shell-header__button shell-header__toggle"
+        aria-label={texts.headerMenu}
+        aria-expanded={toolsOpen}
+        aria-controls={HEADER_TOOLS_ID}
+        data-testid="shell-header-menu-toggle"
+        onClick={() => setToolsOpen((open) => !open)}
+      >
+        <MoreOutlined />
+      </button>
+      {toolsOpen && (
+        <div className="shell__backdrop shell__backdrop--header" onClick={closeTools} aria-hidden="true" />
+      )}
+      <div
+        id={HEADER_TOOLS_ID}
+        className={`shell-header__tools${toolsOpen ? ' shell-header__tools--open' : ''}`}
+        data-testid="shell-header-tools"
+      >
         {config.globalSearch === '1' && (
           <AfterFirstPaint fallback={<span className="shell-header__search" />}>
             <GlobalSearch
@@ -136,14 +206,21 @@ export const ShellHeader = (props: ShellHeaderProps) => {
             />
             {/* Issue 15: the message centre (a drawer; its "view all" opens the full page). */}
             <MessageHeaderEntry
-              onOpenLink={props.onOpenLink}
+              onOpenLink={(link, name) => {
+                closeTools();
+                props.onOpenLink(link, name);
+              }}
+              onOpenEntry={closeTools}
               onOpenCentre={(label) => onOpenRoute(MESSAGES_ROUTE, label)}
             />
             {/* Issue 15: messages and to-dos */}
             <TodoHeaderEntry onOpen={(label) => onOpenRoute(TODOS_ROUTE, label)} />
           </>
         )}
-        <LanguageSwitch className="shell-header__button shell-header__button--compact shell-header__language" />
+        <LanguageSwitch
+          className="shell-header__button shell-header__button--compact shell-header__language"
+          onSwitched={closeTools}
+        />
         {user ? (
           <>
             <DeferredDropdown items={userItems}>

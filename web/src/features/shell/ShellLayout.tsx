@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import type { ShellMenu } from '@uniwim/contracts/client';
+import { useEffect, useState } from 'react';
 // Issue 16: the watermark carries the shown page's trace id
 import { useTracedWatermark } from '../../lib/shell/traced-watermark';
 import { readStoredToken } from '../../lib/storage-keys';
@@ -10,7 +11,7 @@ import { FrameTabs } from './FrameTabs';
 import { InvitationsBar } from './InvitationsBar';
 import { MenuTree } from './MenuTree';
 import { routeTabEntry } from './open-menu';
-import { ShellHeader } from './ShellHeader';
+import { SHELL_SIDER_ID, ShellHeader } from './ShellHeader';
 import type { ShellData, ShellKind } from './shell-data';
 import type { ShellQuery } from './shell-query';
 import { logoutFromShell } from './shell-session';
@@ -42,6 +43,12 @@ export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
     targetLabel: activeTab?.Name,
   });
   const bare = query.preview || query.fromApp;
+  const menuDrawer = useMenuDrawer();
+  // On a phone the side menu is a drawer: opening an item closes it, so the page shows.
+  const openFromMenu = (menu: ShellMenu) => {
+    menuDrawer.close();
+    navigation.openMenu(menu);
+  };
 
   const title = data.config.title || (kind === 'admin' ? texts.adminTitle : texts.indexTitle);
   useEffect(() => {
@@ -84,20 +91,34 @@ export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
           onOpenRoute={openRoute}
           onOpenLink={openLink}
           onLogout={() => void logoutFromShell()}
+          menuDrawer={{ open: menuDrawer.open, onToggle: menuDrawer.toggle }}
         />
       )}
       {!bare && data.user && <InvitationsBar texts={texts.invitations} />}
       <div className="shell__body">
         {!bare && (
-          <aside className="shell__sider">
-            <MenuTree
-              tree={navigation.tree}
-              activeId={navigation.tabs.activeId}
-              label={texts.menuLabel}
-              emptyText={texts.emptyMenu}
-              onOpen={navigation.openMenu}
-            />
-          </aside>
+          <>
+            <aside
+              id={SHELL_SIDER_ID}
+              className={`shell__sider${menuDrawer.open ? ' shell__sider--open' : ''}`}
+              data-testid="shell-sider"
+            >
+              <MenuTree
+                tree={navigation.tree}
+                activeId={navigation.tabs.activeId}
+                label={texts.menuLabel}
+                emptyText={texts.emptyMenu}
+                onOpen={openFromMenu}
+              />
+            </aside>
+            {menuDrawer.open && (
+              <div
+                className="shell__backdrop shell__backdrop--sider"
+                onClick={menuDrawer.close}
+                aria-hidden="true"
+              />
+            )}
+          </>
         )}
         <main className="shell__main">
           <FrameTabs
@@ -112,4 +133,24 @@ export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
       </div>
     </div>
   );
+};
+
+/**
+ * The side menu's drawer on a phone (shell.css shows the menu as a drawer below 768 px; wider, it
+ * is always beside the frames and this state does not matter). Escape closes it and gives the
+ * focus back to its toggle.
+ */
+const useMenuDrawer = () => {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      document.getElementById(`${SHELL_SIDER_ID}-toggle`)?.focus();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open]);
+  return { open, toggle: () => setOpen((current) => !current), close: () => setOpen(false) };
 };

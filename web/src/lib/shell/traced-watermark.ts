@@ -1,5 +1,7 @@
 import type { CurrentUser } from '@uniwim/contracts/client';
 import { useEffect } from 'react';
+import { useLanguage } from '../../i18n';
+import { type LocalizedTexts, textsIn } from '../../i18n/texts';
 import { api } from '../api';
 import {
   mountWatermark,
@@ -16,6 +18,9 @@ export interface TracedView {
   target: string;
   targetLabel?: string;
 }
+
+/** The word before the trace id on the watermark's last line. */
+export const TRACE_LABELS: LocalizedTexts<string> = { 'zh-CN': '追踪码', 'en-US': 'Trace' };
 
 /** Asks the server for the view's trace id; '' when it cannot (the watermark still shows the user). */
 export const issueWatermarkTrace = async (view: TracedView): Promise<string> =>
@@ -41,6 +46,8 @@ export const useTracedWatermark = (
   position: WatermarkOptions['position'] = 'fixed',
 ) => {
   const viewKey = view ? `${view.kind}\u0000${view.target}\u0000${view.targetLabel ?? ''}` : '';
+  // A language switch redraws the watermark with the label in the new language.
+  const traceLabel = textsIn(TRACE_LABELS, useLanguage());
   // biome-ignore lint/correctness/useExhaustiveDependencies: the view is compared by its key
   useEffect(() => {
     if (!target || !user || !view) return;
@@ -57,12 +64,12 @@ export const useTracedWatermark = (
       // A policy that turned the watermark off issues no trace id: there is nothing to carry it.
       if (cancelled || !options) return;
       const traceId = await issueWatermarkTrace(view);
-      if (!cancelled) unmount = mountWatermark(target, { ...options, traceId, position });
+      if (!cancelled) unmount = mountWatermark(target, { ...options, traceId, traceLabel, position });
     }, 0);
     return () => {
       cancelled = true;
       clearTimeout(timer);
       unmount?.();
     };
-  }, [target, user, viewKey, position]);
+  }, [target, user, viewKey, position, traceLabel]);
 };

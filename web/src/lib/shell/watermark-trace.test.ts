@@ -1,6 +1,7 @@
 import { decodeTracePattern } from '@uniwim/contracts/client';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
+import { TRACE_LABELS } from './traced-watermark';
 import { drawWatermarkTile, resolveWatermarkOptions, type TileCanvas, traceLine } from './watermark';
 
 /**
@@ -119,6 +120,18 @@ describe('the watermark trace id', () => {
     drawWatermarkTile(canvas as unknown as TileCanvas, options, { width: 260, height: 180 });
     expect(context.texts).toEqual(['张三 139****0001', traceLine(traceId)]);
     expect(resolveWatermarkOptions({ traceId: 'not-an-id' }).traceId).toBe('');
+  });
+
+  it('is named in the page’s language (issue 25: 追踪码 stayed on an English page)', () => {
+    const { canvas, context } = rasterCanvas();
+    const options = resolveWatermarkOptions({
+      text: 'Zhang San',
+      traceId,
+      traceLabel: TRACE_LABELS['en-US'],
+    });
+    drawWatermarkTile(canvas as unknown as TileCanvas, options, { width: 260, height: 180 });
+    expect(context.texts).toEqual(['Zhang San', `Trace ${traceId}`]);
+    expect(traceLine(traceId, TRACE_LABELS['zh-CN'])).toBe(`追踪码 ${traceId}`);
   });
 
   for (const pixelRatio of [1, 2]) {

@@ -55,6 +55,7 @@ describe('spec section 9, watermark defaults', () => {
       angle: -30,
       zIndex: 10,
       traceId: '',
+      traceLabel: '追踪码',
     });
   });
 

@@ -35,6 +35,8 @@ export interface WatermarkOptions {
    * drawn as a faint dot grid in every tile, so a cropped screenshot still carries it.
    */
   traceId: string;
+  /** The word before the trace id on its line, in the page's language (issue 25). */
+  traceLabel: string;
 }
 
 export const WATERMARK_DEFAULTS: Readonly<WatermarkOptions> = Object.freeze({
@@ -51,6 +53,7 @@ export const WATERMARK_DEFAULTS: Readonly<WatermarkOptions> = Object.freeze({
   angle: 20,
   zIndex: 9999,
   traceId: '',
+  traceLabel: '追踪码',
 });
 
 const finiteOr = (value: number | undefined, fallback: number, min: number, max: number): number =>
@@ -76,6 +79,7 @@ export const resolveWatermarkOptions = (options: Partial<WatermarkOptions>): Wat
     angle: finiteOr(options.angle, d.angle, -360, 360),
     zIndex: Math.round(finiteOr(options.zIndex, d.zIndex, -1, 2_147_483_647)),
     traceId: TRACE_ID_PATTERN.test(options.traceId ?? '') ? options.traceId! : '',
+    traceLabel: options.traceLabel?.trim() || d.traceLabel,
   };
 };
 
@@ -161,8 +165,9 @@ export interface TileCanvas {
   toDataURL(type?: string): string;
 }
 
-/** The watermark's visible line naming the trace id. */
-export const traceLine = (traceId: string): string => `追踪码 ${traceId}`;
+/** The watermark's visible line naming the trace id (the label in the page's language). */
+export const traceLine = (traceId: string, label: string = WATERMARK_DEFAULTS.traceLabel): string =>
+  `${label} ${traceId}`;
 
 /** Darkness of the trace dots: about 13 levels of 255 on white, hard to see, easy to measure. */
 const TRACE_DOT_ALPHA = 0.05;
@@ -210,7 +215,10 @@ export const drawWatermarkTile = (
   context.globalAlpha = options.alpha;
   context.textAlign = 'center';
   context.textBaseline = 'middle';
-  const lines = [...textLines(options.text), ...(options.traceId ? [traceLine(options.traceId)] : [])];
+  const lines = [
+    ...textLines(options.text),
+    ...(options.traceId ? [traceLine(options.traceId, options.traceLabel)] : []),
+  ];
   const lineHeight = Number.parseFloat(options.fontSize) * 1.5;
   lines.forEach((line, index) => {
     context.fillText(line, 0, (index - (lines.length - 1) / 2) * lineHeight);

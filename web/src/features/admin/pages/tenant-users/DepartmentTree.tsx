@@ -222,15 +222,16 @@ export const DepartmentTree = ({
           placeholder={texts.searchDepartments}
           onChange={(e) => setSearch(e.target.value)}
         />
-        <Space>
+        {/* The label names the switch (and a click on its text toggles it). */}
+        <label className="switch-label">
           <Switch
             size="small"
             checked={subDepartments}
             onChange={onSubDepartmentsChange}
             data-testid="sub-departments"
           />
-          {texts.subDepartments}
-        </Space>
+          <span>{texts.subDepartments}</span>
+        </label>
         {tree.isError && (
           <Alert
             type="error"
