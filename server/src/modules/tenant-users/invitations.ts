@@ -22,6 +22,8 @@ export const createInvitations = (deps: {
   db: Database;
   /** Sign-in keeps accounts and memberships in memory: every instance drops its copy. */
   accountsChanged(): Promise<void>;
+  /** A membership became active or went: every instance drops the grants it keeps for the tenant. */
+  grantsChanged(tenantId: string): Promise<void>;
 }) => ({
   mine: (accountId: string): Promise<Invitation[]> =>
     deps.db.asPlatform(async (tx) =>
@@ -61,7 +63,7 @@ export const createInvitations = (deps: {
       ),
     );
     if (accepted.length === 0) throw new AppError('INVITATION_NOT_FOUND');
-    await deps.accountsChanged();
+    await Promise.all([deps.accountsChanged(), deps.grantsChanged(tenantId)]);
   },
 
   decline: async (accountId: string, tenantId: string): Promise<void> => {
@@ -79,7 +81,7 @@ export const createInvitations = (deps: {
       return removed;
     });
     if (declined.length === 0) throw new AppError('INVITATION_NOT_FOUND');
-    await deps.accountsChanged();
+    await Promise.all([deps.accountsChanged(), deps.grantsChanged(tenantId)]);
   },
 });
 
