@@ -111,7 +111,11 @@ describe.each(testBackends())('statistics routes on $name', (backend) => {
     );
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().Details).toEqual([expect.objectContaining({ path: 'querystring.from' })]);
-    const tooLong = await call('GET', '/ump/admin/statistics/login?from=2024-01-01&to=2026-03-01', waterAdmin);
+    const tooLong = await call(
+      'GET',
+      '/ump/admin/statistics/login?from=2024-01-01&to=2026-03-01',
+      waterAdmin,
+    );
     expect(tooLong.statusCode).toBe(422);
     expect(tooLong.json().Code).toBe(42244);
     expect(
