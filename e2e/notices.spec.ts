@@ -64,6 +64,8 @@ test('a must-read notice to one department: the member’s count rises live, the
   await expect(noticeRow).toContainText('草稿');
   await noticeRow.getByTestId('admin-action-publish').click();
   const confirm = admin.locator('.ant-modal-confirm-btns .ant-btn-primary');
+  // The confirmation names the notice by its title, not by its internal id (issue 25).
+  await expect(admin.locator('.ant-modal-confirm-title')).toHaveText(`确定发布“${TITLE}”吗？`);
   // The server's answer is checked first, so a failure says whether the publish was sent and what it answered.
   const published = admin.waitForResponse(
     (response) =>

@@ -101,7 +101,27 @@ export interface ResourceDeclaration<
   /** The field that finds an existing record on import with update=true. */
   importKey?: string;
   actions?: Readonly<Record<string, ActionDeclaration>>;
+  /**
+   * How a person names one record: confirmations ("确定发布“…”吗？"), the titles of action forms and
+   * what a dangerous action asks to type. Without it, the record's name, title, label, account or
+   * code, in that order (see recordLabelOf); never the internal id when the record has a readable name.
+   */
+  recordLabel?(row: z.output<Row>): string;
 }
+
+/** A record as a person names it (see ResourceDeclaration.recordLabel). */
+export const recordLabelOf = (
+  declaration: Pick<ResourceDeclaration, 'recordLabel'>,
+  row: Record<string, unknown> & { id: string },
+): string => {
+  const declared = declaration.recordLabel?.(row);
+  if (declared) return declared;
+  for (const field of ['name', 'title', 'label', 'username', 'code'] as const) {
+    const value = row[field];
+    if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') return String(value);
+  }
+  return row.id;
+};
 
 export const defineResource = <
   Row extends z.ZodObject,

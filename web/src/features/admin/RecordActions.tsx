@@ -1,5 +1,5 @@
 import { DownOutlined } from '@ant-design/icons';
-import type { ActionDeclaration, ResourceDeclaration } from '@uniwim/contracts';
+import { type ActionDeclaration, type ResourceDeclaration, recordLabelOf } from '@uniwim/contracts';
 import { App, Button, Dropdown, Input, Space, Switch } from 'antd';
 import { type ReactNode, useState } from 'react';
 import type { Language } from '../../lib/language';
@@ -51,7 +51,8 @@ export const RecordActions = ({
   const { message, modal } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState<{ verb: string; action: ActionDeclaration } | null>(null);
-  const label = String(record.name ?? record.label ?? record.code ?? record.id);
+  // Every confirmation names the record as a person knows it (a notice by its title), never by its id.
+  const label = recordLabelOf(declaration, record);
   const deleted = Boolean(record.deletedAt);
   const offered = (action: string) => allows?.(record, action) !== false;
   const actions = Object.entries(declaration.actions ?? {}).filter(

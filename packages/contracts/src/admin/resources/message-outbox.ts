@@ -69,6 +69,7 @@ export const messageOutboxResource = defineResource({
   scope: 'ump',
   title: { zh: '发送记录', en: 'Outbox' },
   row: messageOutboxRowSchema,
+  recordLabel: (row) => `${row.title ?? row.templateCode ?? row.content.slice(0, 20)} → ${row.userName}`,
   filters: {
     status: 'equals',
     channel: 'equals',

@@ -66,6 +66,8 @@ export const platformUsersResource = defineResource({
   scope: 'dmp',
   title: { zh: '平台用户', en: 'Platform user' },
   row: platformUserRowSchema,
+  /** The person by name and account: two members may share a name. */
+  recordLabel: (row) => `${row.name}（${row.username}）`,
   create: platformUserCreateSchema,
   createAnswer: answerWithPassword,
   update: platformUserUpdateSchema,

@@ -125,6 +125,8 @@ export const tenantUsersResource = defineResource({
   scope: 'ump',
   title: { zh: '用户', en: 'User' },
   row: tenantUserRowSchema,
+  /** The person by name and account: two members may share a name. */
+  recordLabel: (row) => `${row.name}（${row.username}）`,
   create: tenantUserCreateSchema,
   createAnswer: answerWithPassword,
   update: tenantUserUpdateSchema,

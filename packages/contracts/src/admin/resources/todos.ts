@@ -45,6 +45,7 @@ export const todosResource = defineResource({
   scope: 'ump',
   title: { zh: '待办', en: 'To-do' },
   row: todoRowSchema,
+  recordLabel: (row) => `${row.title}（${row.userName}）`,
   filters: {
     status: 'equals',
     source: 'contains',
