@@ -8,19 +8,22 @@ import { monitorMenus } from './monitor-menus';
 
 interface MonitorEntryProps {
   tree: ShellMenu[];
-  texts: { entry: string; empty: string };
+  texts: { entry: string };
   onOpen: (menu: ShellMenu) => void;
 }
 
-/** The header's monitoring-centre entry (monitoringCenterIsShow "1"): the monitored applications. */
+/**
+ * The header's monitoring-centre entry (monitoringCenterIsShow "1"): the monitored applications.
+ * A user with no monitored item in their menus sees no entry at all, rather than one that opens an
+ * empty list (issue 25).
+ */
 export const MonitorEntry = ({ tree, texts, onOpen }: MonitorEntryProps) => {
   const menus = useMemo(() => monitorMenus(tree, { token: readStoredToken() }), [tree]);
-  const items =
-    menus.length > 0
-      ? menus.map((menu) => ({ key: menu.Id, label: menu.Name, onClick: () => onOpen(menu) }))
-      : [{ key: 'empty', label: texts.empty, disabled: true }];
+  if (menus.length === 0) return null;
   return (
-    <DeferredDropdown items={items}>
+    <DeferredDropdown
+      items={menus.map((menu) => ({ key: menu.Id, label: menu.Name, onClick: () => onOpen(menu) }))}
+    >
       <HeaderEntry icon={<DashboardOutlined />} label={texts.entry} data-testid="shell-monitoring" />
     </DeferredDropdown>
   );

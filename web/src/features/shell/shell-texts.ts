@@ -22,7 +22,6 @@ const zhCN = {
   },
   monitoring: {
     entry: '监控中心',
-    empty: '暂无监控应用',
   },
   notices: '通知公告',
   messages: '消息',
@@ -101,7 +100,6 @@ export const shellTexts: LocalizedTexts<ShellTexts> = {
     },
     monitoring: {
       entry: 'Monitoring centre',
-      empty: 'No monitored application',
     },
     notices: 'Notices',
     messages: 'Messages',
