@@ -61,6 +61,8 @@ interface Kit {
   /** energy.staff: a water member without roles who belongs to energy too. */
   sharedMemberId: string;
   waterAdminId: string;
+  /** The platform's super administrator, admin. */
+  superAdminId: string;
   exec(query: ReturnType<typeof sql>): Promise<unknown>;
   passwordHashOf(accountId: string): Promise<string | null>;
   rolesOf(accountId: string): Promise<string[]>;
@@ -223,9 +225,7 @@ const ATTACKS: Record<string, (kit: Kit) => Promise<void>> = {
   },
   'login-log:unlock-all': async (kit) => {
     const me = await kit.platformDelegate(['login-log:list-all', 'login-log:unlock-all']);
-    const superId = (
-      await kit.call('GET', '/dmp/admin/platform-users?username=admin', undefined, kit.platformAdmin)
-    ).body.Response.items[0].id as string;
+    const superId = kit.superAdminId;
     await kit.exec(sql`INSERT INTO login_logs (tenant_id, id, account_id, username, mode, result, created_at)
       VALUES (NULL, 'll-super', ${superId}, 'admin', 'password', 'failure', now()) ON CONFLICT DO NOTHING`);
     refused(
@@ -386,9 +386,7 @@ const ATTACKS: Record<string, (kit: Kit) => Promise<void>> = {
       ),
       'OWN_ROLES_UNCHANGEABLE',
     );
-    const superId = (
-      await kit.call('GET', '/dmp/admin/platform-users?username=admin', undefined, kit.platformAdmin)
-    ).body.Response.items[0].id as string;
+    const superId = kit.superAdminId;
     const superRow = (
       await kit.call('GET', `/dmp/admin/platform-users/${superId}`, undefined, kit.platformAdmin)
     ).body.Response;
@@ -408,9 +406,7 @@ const ATTACKS: Record<string, (kit: Kit) => Promise<void>> = {
   },
   'platform-user:reset-password': async (kit) => {
     const me = await kit.platformDelegate(['platform-user:list', 'platform-user:reset-password']);
-    const superId = (
-      await kit.call('GET', '/dmp/admin/platform-users?username=admin', undefined, kit.platformAdmin)
-    ).body.Response.items[0].id as string;
+    const superId = kit.superAdminId;
     const hash = await kit.passwordHashOf(superId);
     refused(
       await kit.call('POST', `/dmp/admin/platform-users/${superId}/reset-password`, {}, me.headers),
@@ -420,9 +416,7 @@ const ATTACKS: Record<string, (kit: Kit) => Promise<void>> = {
   },
   'platform-user:unlock': async (kit) => {
     const me = await kit.platformDelegate(['platform-user:list', 'platform-user:unlock']);
-    const superId = (
-      await kit.call('GET', '/dmp/admin/platform-users?username=admin', undefined, kit.platformAdmin)
-    ).body.Response.items[0].id as string;
+    const superId = kit.superAdminId;
     refused(
       await kit.call('POST', `/dmp/admin/platform-users/${superId}/unlock`, {}, me.headers),
       'MEMBER_OUTRANKS',
@@ -430,9 +424,7 @@ const ATTACKS: Record<string, (kit: Kit) => Promise<void>> = {
   },
   'platform-user:sessions': async (kit) => {
     const me = await kit.platformDelegate(['platform-user:list', 'platform-user:sessions']);
-    const superId = (
-      await kit.call('GET', '/dmp/admin/platform-users?username=admin', undefined, kit.platformAdmin)
-    ).body.Response.items[0].id as string;
+    const superId = kit.superAdminId;
     refused(
       await kit.call('POST', `/dmp/admin/platform-users/${superId}/sign-out`, {}, me.headers),
       'MEMBER_OUTRANKS',
@@ -441,9 +433,7 @@ const ATTACKS: Record<string, (kit: Kit) => Promise<void>> = {
   },
   'platform-user:delete': async (kit) => {
     const me = await kit.platformDelegate(['platform-user:list', 'platform-user:delete']);
-    const superId = (
-      await kit.call('GET', '/dmp/admin/platform-users?username=admin', undefined, kit.platformAdmin)
-    ).body.Response.items[0].id as string;
+    const superId = kit.superAdminId;
     refused(
       await kit.call('DELETE', `/dmp/admin/platform-users/${superId}`, undefined, me.headers),
       'MEMBER_OUTRANKS',
@@ -512,6 +502,7 @@ describe.each(testBackends())('the delegation matrix on $name', (backend) => {
       exec,
       sharedMemberId,
       waterAdminId: await accountIdOf(infra.db, 'water.admin'),
+      superAdminId: await accountIdOf(infra.db, 'admin'),
       platformAdmin: bearer(await tokenFor(app, infra.db, 'admin', null)),
       call: async (method, url, payload, headers) => {
         const res = await app.server.inject({
