@@ -138,12 +138,18 @@ describe.each(testBackends())('tenant users on $name', (backend) => {
     expect(again.json().Message).toBe('该用户已是本租户成员');
     const staffId = res.json().Response.id as string;
     expect((await call('POST', `${BASE}/${staffId}/enable`, {})).json().Error).toBe('INVITATION_PENDING');
-    expect((await call('POST', `${BASE}/${staffId}/reset-password`, {})).json().Error).toBe('ACCOUNT_NOT_OWNED');
+    expect((await call('POST', `${BASE}/${staffId}/reset-password`, {})).json().Error).toBe(
+      'ACCOUNT_NOT_OWNED',
+    );
 
     const inEnergy = bearer(await tokenFor(app, infra.db, 'energy.staff', 't-energy'));
     const invitations = await call('GET', '/ump/invitations', undefined, inEnergy);
     expect(invitations.json().Response).toEqual([
-      expect.objectContaining({ tenantId: 't-water', tenantName: '示范水务集团', departmentName: expect.any(String) }),
+      expect.objectContaining({
+        tenantId: 't-water',
+        tenantName: '示范水务集团',
+        departmentName: expect.any(String),
+      }),
     ]);
     const accepted = await call('POST', '/ump/invitations/t-water/accept', {}, inEnergy);
     expect(accepted.statusCode, accepted.body).toBe(200);
