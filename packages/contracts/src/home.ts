@@ -65,7 +65,10 @@ export const homeWidgetListSchema = z.array(homeWidgetSchema);
 export const homeKpiSchema = z.object({
   name: z.string(),
   value: z.number().int(),
+  /** The Chinese counting word after the number (人, 个, 条). */
   unit: z.string(),
+  /** Its English counterpart; '' when an English number stands alone (issue 25: "Members 5人"). */
+  unitEn: z.string(),
 });
 export type HomeKpi = z.infer<typeof homeKpiSchema>;
 

@@ -4,6 +4,7 @@ import type { MenuItemNode } from './menus';
 export const menuNode = (overrides: Partial<MenuItemNode> & { id: string }): MenuItemNode => ({
   pid: null,
   name: overrides.id,
+  nameEn: null,
   link: null,
   fullLink: null,
   effectDrawing: null,

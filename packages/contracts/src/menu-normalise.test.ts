@@ -38,6 +38,24 @@ describe('spec section 3, menu item normalisation', () => {
     expect(menu!.raw.id).toBe('m-scada');
   });
 
+  it('names items in the language asked for: English where given, else the Chinese name (issue 25)', () => {
+    const nodes = [
+      menuNode({
+        id: 'group',
+        name: '系统设置',
+        nameEn: 'System settings',
+        children: [menuNode({ id: 'item', name: '数据字典', nameEn: null })],
+      }),
+    ];
+    const names = (tree: ReturnType<typeof normaliseMenuTree>) =>
+      [...walkMenus(tree)].map((menu) => menu.Name);
+    expect(names(normaliseMenuTree(nodes, { token: null }))).toEqual(['系统设置', '数据字典']);
+    const english = normaliseMenuTree(nodes, { token: null }, 'en');
+    expect(names(english)).toEqual(['System settings', '数据字典']);
+    expect(english[0]!.Names).toEqual({ zh: '系统设置', en: 'System settings' });
+    expect(english[0]!.Children[0]!.Names).toEqual({ zh: '数据字典', en: '数据字典' });
+  });
+
   it('resolves links (no link, built-in route, blocked) and defaults the target to _self', () => {
     const tree = normaliseMenuTree(
       [

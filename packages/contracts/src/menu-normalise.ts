@@ -1,3 +1,4 @@
+import type { LocalText } from './admin/resource';
 import { type LinkContext, type LinkKind, resolveMenuLink } from './menu-links';
 import type { MenuItemNode, MenuTarget } from './menus';
 
@@ -14,7 +15,10 @@ export interface ShellMenuApp {
  */
 export interface ShellMenu {
   Id: string;
+  /** The name in the language the tree was normalised for (see MenuLanguage). */
   Name: string;
+  /** The name in each language (English falls back to the Chinese): a tab follows a language switch. */
+  Names: LocalText;
   /** The effective address after link resolution (page.html#/route, the framed URL, scheme://token); empty when blocked. */
   Val: string;
   /** The value tree and search controls select by: the item id. */
@@ -49,20 +53,32 @@ export const effectiveMenuStyle = (
   return own !== null && OWN_MENU_STYLES.has(own) ? own : parentStyle;
 };
 
+/** Which of an item's names the shell shows: `zh` (the name) or `en` (nameEn, else the name). */
+export type MenuLanguage = keyof LocalText;
+
+/** An item's names: the English one falls back to the Chinese one (issue 25). */
+export const menuNamesOf = (node: Pick<MenuItemNode, 'name' | 'nameEn'>): LocalText => ({
+  zh: node.name,
+  en: node.nameEn?.trim() || node.name,
+});
+
 const normaliseNode = (
   node: MenuItemNode,
   ctx: LinkContext,
   parentStyle: number | null | undefined,
+  language: MenuLanguage,
 ): ShellMenu => {
   const resolved = resolveMenuLink(node, ctx);
   const menuStyle = effectiveMenuStyle(node.menuStyle, parentStyle);
+  const names = menuNamesOf(node);
   const menu: ShellMenu = {
     Id: node.id,
-    Name: node.name,
+    Name: names[language],
+    Names: names,
     Val: resolved.url,
     Value: node.id,
     App: { id: node.applicationId, name: node.applicationName, version: node.version },
-    Children: node.children.map((child) => normaliseNode(child, ctx, menuStyle)),
+    Children: node.children.map((child) => normaliseNode(child, ctx, menuStyle, language)),
     ValBuffer: node.link ?? '',
     linkKind: resolved.kind,
     target: node.target ?? '_self',
@@ -77,9 +93,15 @@ const normaliseNode = (
   return menu;
 };
 
-/** Normalises a tree the server sent (any of the four menu-tree calls) for the shell. */
-export const normaliseMenuTree = (nodes: readonly MenuItemNode[], ctx: LinkContext): ShellMenu[] =>
-  nodes.map((node) => normaliseNode(node, ctx, undefined));
+/**
+ * Normalises a tree the server sent (any of the four menu-tree calls) for the shell, its names in
+ * `language` (Chinese unless told).
+ */
+export const normaliseMenuTree = (
+  nodes: readonly MenuItemNode[],
+  ctx: LinkContext,
+  language: MenuLanguage = 'zh',
+): ShellMenu[] => nodes.map((node) => normaliseNode(node, ctx, undefined, language));
 
 /** Every item of a tree, parents before children, in display order. */
 export function* walkMenus(tree: readonly ShellMenu[]): Generator<ShellMenu> {

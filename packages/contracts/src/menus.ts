@@ -14,6 +14,8 @@ export interface MenuItemNode {
   /** Parent menu id; null at the top of an application's tree. */
   pid: string | null;
   name: string;
+  /** The English name (issue 25); null: the Chinese name in every language. */
+  nameEn: string | null;
   /** Link as configured (a built-in route such as /deviceList, /p/..., runCommand:{scheme}, or an external URL). */
   link: string | null;
   /** Link with the application's network address resolved in front of a relative link. */
@@ -51,6 +53,7 @@ export const menuItemNodeSchema: z.ZodType<MenuItemNode> = z
       id: z.string(),
       pid: z.string().nullable(),
       name: z.string(),
+      nameEn: z.string().nullable(),
       link: z.string().nullable(),
       fullLink: z.string().nullable(),
       effectDrawing: z.string().nullable(),

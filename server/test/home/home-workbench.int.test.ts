@@ -70,6 +70,15 @@ describe.each(testBackends())('home and workbench on $name', (backend) => {
     expect((await call('GET', '/ump/home/overview', {})).statusCode).toBe(401);
   });
 
+  it('gives each KPI card its Chinese counting word and an English unit of its own (issue 25: "Members 5人")', async () => {
+    for (const name of ['members', 'applications', 'sign-ins-today', 'unread-notices']) {
+      const card = homeKpiSchema.parse((await ok('GET', `/ump/home/widgets/${name}`, waterAdmin)).data);
+      expect(card.unit, name).toMatch(/^[人个次条]$/);
+      // An English count stands alone: "Members 12".
+      expect(card.unitEn, name).toBe('');
+    }
+  });
+
   it("lists only the user's own applications, each with the item that opens it", async () => {
     const apps = await ok('GET', '/ump/home/applications', waterOp);
     expect(apps.map((a: { id: string }) => a.id)).toEqual(['app-workbench', 'app-devices']);

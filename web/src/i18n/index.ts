@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { type Language, resolveLanguage } from '../lib/language';
+import { type Language, normalizeLanguage, resolveLanguage } from '../lib/language';
 import { LocalStorageKeys } from '../lib/storage-keys';
 
 export type { Language } from '../lib/language';
@@ -29,20 +29,40 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** At start-up: detect the language and tell the document (screen readers, fonts, hyphenation). */
+/** Shows the page in `language`: the document's lang, and every component showing texts. */
+const applyLanguage = (language: Language): void => {
+  document.documentElement.lang = language;
+  if (language === current) return;
+  current = language;
+  for (const listener of listeners) listener();
+};
+
+/**
+ * Another page of this origin stored a new choice (the shell around a framed page, another browser
+ * tab): this page follows it at once, so open tabs do not keep the old language until reloaded
+ * (issue 25). The browser sends `storage` to every other document of the origin, frames included.
+ */
+export const followStoredLanguage = (event: Pick<StorageEvent, 'key' | 'newValue'>): void => {
+  if (event.key !== LocalStorageKeys.language) return;
+  const language = normalizeLanguage(event.newValue);
+  if (language) applyLanguage(language);
+};
+
+/** At start-up: detect the language, tell the document, and follow a choice made in another page. */
 export const initLanguage = (language: Language = detectLanguage()): Language => {
   current = language;
   document.documentElement.lang = language;
+  if (typeof window !== 'undefined') {
+    window.removeEventListener('storage', followStoredLanguage);
+    window.addEventListener('storage', followStoredLanguage);
+  }
   return language;
 };
 
 /** Switches the page's language, remembers the choice, and re-renders whatever shows texts. */
 export const changeLanguage = (language: Language): void => {
   localStorage.setItem(LocalStorageKeys.language, language);
-  document.documentElement.lang = language;
-  if (language === current) return;
-  current = language;
-  for (const listener of listeners) listener();
+  applyLanguage(language);
 };
 
 /** The page's current language; the component re-renders when it changes. */

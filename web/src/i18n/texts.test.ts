@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LocalStorageKeys } from '../lib/storage-keys';
-import { changeLanguage, currentLanguage, detectLanguage, initLanguage } from './index';
+import { changeLanguage, currentLanguage, detectLanguage, followStoredLanguage, initLanguage } from './index';
 import { type LocalizedTexts, textsIn } from './texts';
 
 const texts: LocalizedTexts<{ hello: string; sent: (seconds: string) => string }> = {
@@ -44,6 +44,19 @@ describe('the page language', () => {
     expect(html.lang).toBe('zh-CN');
     expect(stored[LocalStorageKeys.language]).toBe('zh-CN');
     expect(textsIn(texts).sent('05')).toBe('已发送，05秒');
+  });
+
+  it('follows a choice another page of the origin stored (issue 25: a framed page kept its old language)', () => {
+    initLanguage('zh-CN');
+    // What the browser sends a framed page when the shell around it switches the language.
+    followStoredLanguage({ key: LocalStorageKeys.language, newValue: 'en-US' });
+    expect(currentLanguage()).toBe('en-US');
+    expect(html.lang).toBe('en-US');
+    expect(textsIn(texts).hello).toBe('Hello');
+    // Other keys, and values that are no language, change nothing.
+    followStoredLanguage({ key: 'UniWimAuthorization', newValue: 'zh-CN' });
+    followStoredLanguage({ key: LocalStorageKeys.language, newValue: 'fr' });
+    expect(currentLanguage()).toBe('en-US');
   });
 
   it('picks texts by an explicit language too', () => {

@@ -1,3 +1,4 @@
+import type { LocalText } from '@uniwim/contracts';
 import { DEFAULT_LANGUAGE, type Language } from '../lib/language';
 import { currentLanguage, useLanguage } from './index';
 
@@ -14,3 +15,9 @@ export const textsIn = <T>(texts: LocalizedTexts<T>, language: Language = curren
 
 /** The texts in the page's current language; the component re-renders when the language changes. */
 export const useLocalizedTexts = <T>(texts: LocalizedTexts<T>): T => textsIn(texts, useLanguage());
+
+/** One text of a feature in both languages, for what must follow a later language switch (a tab's name). */
+export const localTextOf = <T>(texts: LocalizedTexts<T>, pick: (texts: T) => string): LocalText => ({
+  zh: pick(texts['zh-CN']),
+  en: pick(texts['en-US']),
+});

@@ -94,6 +94,7 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
         applicationId: appId,
         parentId,
         name: menu.name,
+        nameEn: menu.nameEn,
         link: menu.link,
         effectDrawing: menu.effectDrawing,
         target: menu.target,

@@ -30,6 +30,7 @@ const userSeed = z.strictObject({
 type MenuSeed = {
   id: string;
   name: string;
+  nameEn?: string;
   link?: string;
   effectDrawing?: string;
   target?: '_self' | '_blank' | '_blankTop';
@@ -52,6 +53,8 @@ const menuSeed: z.ZodType<MenuSeed> = z.lazy(() =>
   z.strictObject({
     id: identifier,
     name: z.string().min(1).max(100),
+    /** The name on an English page; omitted: the Chinese name there too. */
+    nameEn: z.string().min(1).max(100).optional(),
     link: z.string().max(2000).optional(),
     effectDrawing: z.string().max(2000).optional(),
     target: z.enum(['_self', '_blank', '_blankTop']).optional(),

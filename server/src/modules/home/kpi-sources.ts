@@ -7,6 +7,7 @@ const kpi = (
   title: string,
   titleEn: string,
   unit: string,
+  unitEn: string,
   count: (tenantId: string) => Promise<number>,
   visible: HomeWidgetSource<HomeKpi>['visible'] = () => true,
 ): HomeWidgetSource<HomeKpi> => ({
@@ -17,7 +18,7 @@ const kpi = (
   defaultOn: true,
   visible,
   schema: homeKpiSchema,
-  load: async ({ tenantId }) => ({ name, value: await count(tenantId), unit }),
+  load: async ({ tenantId }) => ({ name, value: await count(tenantId), unit, unitEn }),
 });
 
 /**
@@ -25,11 +26,12 @@ const kpi = (
  * it answers quickly however many members the tenant has.
  */
 export const registerKpiSources = (registry: HomeWidgetRegistry, repo: HomeRepo): void => {
-  registry.register(kpi('members', '成员总数', 'Members', '人', repo.memberCount));
-  registry.register(kpi('applications', '在用应用', 'Applications in use', '个', repo.applicationsInUse));
+  // English counts stand alone: "Members 12", not "12 people".
+  registry.register(kpi('members', '成员总数', 'Members', '人', '', repo.memberCount));
+  registry.register(kpi('applications', '在用应用', 'Applications in use', '个', '', repo.applicationsInUse));
   // Who signed in today is the administrators' business.
   registry.register(
-    kpi('sign-ins-today', '今日登录', 'Sign-ins today', '次', repo.signInsToday, (ctx) =>
+    kpi('sign-ins-today', '今日登录', 'Sign-ins today', '次', '', repo.signInsToday, (ctx) =>
       ctx.isTenantAdmin(),
     ),
   );

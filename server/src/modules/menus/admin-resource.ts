@@ -68,6 +68,8 @@ const valuesOf = async (tx: Tx, files: AttachedFiles, recordId: string, input: I
   ] as const;
   for (const key of copy) if (input[key] !== undefined) values[key] = input[key];
   if (input.condition !== undefined) values.visibleCondition = input.condition || null;
+  // An empty English name is none: the shell shows the Chinese one.
+  if (input.nameEn !== undefined) values.nameEn = input.nameEn || null;
   if (input.effectDrawingFileId !== undefined) {
     values.effectDrawingFileId = input.effectDrawingFileId;
     values.effectDrawing = await files.attach(

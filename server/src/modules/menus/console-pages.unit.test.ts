@@ -7,6 +7,7 @@ const item = (id: string, parentId: string | null): AdminMenuRow => ({
   id,
   parentId,
   name: id,
+  nameEn: null,
   link: null,
   sort: 0,
   target: null,

@@ -14,6 +14,7 @@ import {
 /** The item fields a file carries and an import compares (files are addresses, ids are not kept). */
 export const TRANSFERRED_FIELDS = [
   'name',
+  'nameEn',
   'link',
   'fullLink',
   'effectDrawing',
@@ -36,8 +37,11 @@ export const TRANSFERRED_FIELDS = [
 type TransferredField = (typeof TRANSFERRED_FIELDS)[number];
 export type TransferredValues = Pick<MenuExportItem, TransferredField>;
 
-const valuesOf = (row: TransferredValues): TransferredValues =>
-  Object.fromEntries(TRANSFERRED_FIELDS.map((field) => [field, row[field]])) as TransferredValues;
+const valuesOf = (row: TransferredValues): TransferredValues => ({
+  ...(Object.fromEntries(TRANSFERRED_FIELDS.map((field) => [field, row[field]])) as TransferredValues),
+  // A file from before English names has none: the item then has none either.
+  nameEn: row.nameEn ?? null,
+});
 
 /** The export of one application's global tree, children in the tree's order. */
 export const exportTree = (

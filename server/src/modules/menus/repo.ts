@@ -47,6 +47,7 @@ export const toMenuRow = (row: RawRow): MenuRow => ({
   id: row.id as string,
   parentId: (row.parent_id as string | null) ?? null,
   name: row.name as string,
+  nameEn: (row.name_en as string | null) ?? null,
   link: (row.link as string | null) ?? null,
   effectDrawing: (row.effect_drawing as string | null) ?? null,
   sort: Number(row.sort),
@@ -183,7 +184,7 @@ export const createMenusRepo = (db: Database) => ({
         ) v
         LEFT JOIN (
           SELECT
-            m.id, m.parent_id, m.name, m.link, m.effect_drawing, m.sort, m.reload, m.monitor, m.monitor_url,
+            m.id, m.parent_id, m.name, m.name_en, m.link, m.effect_drawing, m.sort, m.reload, m.monitor, m.monitor_url,
             m.menu_style, m.internal_network, m.external_network, m.operating_manual, m.target, m.type,
             m.visible_condition, m.disabled, m.is_public, m.full_link, m.menu_version, m.application_id,
             a.name AS application_name,
@@ -212,7 +213,7 @@ export const createMenusRepo = (db: Database) => ({
     db.asPlatform(async (tx) => {
       const raw = rowsOf(
         await tx.execute(sql`
-          SELECT v.version AS catalogue_version, i.id, i.parent_id, i.name, i.link, i.sort, i.target,
+          SELECT v.version AS catalogue_version, i.id, i.parent_id, i.name, i.name_en, i.link, i.sort, i.target,
                  i.menu_style, i.visible_condition, i.disabled, i.permission
           FROM menu_catalogue_version v
           LEFT JOIN admin_menu_items i ON (${includePlatformOnly}::boolean OR NOT i.platform_only)`),
@@ -226,6 +227,7 @@ export const createMenusRepo = (db: Database) => ({
             id: row.id as string,
             parentId: (row.parent_id as string | null) ?? null,
             name: row.name as string,
+            nameEn: (row.name_en as string | null) ?? null,
             link: (row.link as string | null) ?? null,
             sort: Number(row.sort),
             target: (row.target as string | null) ?? null,

@@ -15,6 +15,8 @@ export const menuItems = pgTable('menu_items', {
     .references(() => applications.id),
   parentId: text('parent_id'),
   name: text('name').notNull(),
+  /** The English name (migration 0047); null: the Chinese name in every language. */
+  nameEn: text('name_en'),
   link: text('link'),
   effectDrawing: text('effect_drawing'),
   sort: integer('sort').notNull().default(0),
@@ -48,6 +50,8 @@ export const adminMenuItems = pgTable('admin_menu_items', {
   id: text('id').primaryKey(),
   parentId: text('parent_id'),
   name: text('name').notNull(),
+  /** The English name (migration 0047); null: the Chinese name in every language. */
+  nameEn: text('name_en'),
   link: text('link'),
   sort: integer('sort').notNull().default(0),
   platformOnly: boolean('platform_only').notNull().default(false),

@@ -47,6 +47,7 @@ const existingItems = async (tx: Tx, applicationId: string): Promise<ExistingIte
     parentId: row.parentId,
     version: row.version,
     name: row.name,
+    nameEn: row.nameEn,
     link: row.link,
     fullLink: row.fullLink,
     effectDrawing: row.effectDrawing,

@@ -10,6 +10,7 @@ export interface MenuRow {
   id: string;
   parentId: string | null;
   name: string;
+  nameEn: string | null;
   link: string | null;
   effectDrawing: string | null;
   sort: number;
@@ -44,6 +45,7 @@ export interface AdminMenuRow {
   id: string;
   parentId: string | null;
   name: string;
+  nameEn: string | null;
   link: string | null;
   sort: number;
   target: string | null;
@@ -120,6 +122,7 @@ export const buildMenuTree = (rows: MenuRow[]): MenuItemNode[] =>
           id: row.id,
           pid: row.parentId,
           name: row.name,
+          nameEn: blankToNull(row.nameEn),
           link: row.link,
           fullLink: blankToNull(row.fullLink) ?? fullLinkOf(row.link, [internalNetwork, externalNetwork]),
           effectDrawing: row.effectDrawing,
@@ -152,6 +155,7 @@ export const buildAdminMenuTree = (rows: AdminMenuRow[]): MenuItemNode[] =>
       id: row.id,
       pid: row.parentId,
       name: row.name,
+      nameEn: blankToNull(row.nameEn),
       link: row.link,
       fullLink: blankToNull(row.link),
       effectDrawing: null,

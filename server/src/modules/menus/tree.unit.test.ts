@@ -4,6 +4,7 @@ import { assembleTree, buildMenuTree, fullLinkOf, indexTree, type MenuRow } from
 const row = (overrides: Partial<MenuRow> & Pick<MenuRow, 'id'>): MenuRow => ({
   parentId: null,
   name: overrides.id,
+  nameEn: null,
   link: null,
   effectDrawing: null,
   sort: 0,

@@ -23,6 +23,7 @@ export const unreadNoticesWidget = (notices: Pick<NoticeService, 'unread'>): Hom
     name: 'unread-notices',
     value: (await notices.unread({ tenantId, accountId: session.accountId })).unread,
     unit: '条',
+    unitEn: '',
   }),
 });
 

@@ -42,7 +42,7 @@ export const Greeting = ({ texts }: { texts: HomeTexts }) => {
         {(data: HomeOverview) => (
           <>
             <Typography.Title level={3} className="home-greeting__title">
-              {texts.greeting(new Date().getHours())}，{data.userName}
+              {texts.greet(new Date().getHours(), data.userName)}
             </Typography.Title>
             <Typography.Text type="secondary">
               {texts.welcome(data.tenantName ?? texts.platform)}
@@ -150,7 +150,12 @@ export const RecentVisits = ({ texts }: { texts: HomeTexts }) => {
 /** A KPI card's data as the server's source answered it; anything else is this widget's error. */
 const kpiOf = (data: unknown): HomeKpi => {
   const kpi = data as Partial<HomeKpi> | null;
-  if (typeof kpi?.value !== 'number' || typeof kpi.unit !== 'string' || typeof kpi.name !== 'string') {
+  if (
+    typeof kpi?.value !== 'number' ||
+    typeof kpi.unit !== 'string' ||
+    typeof kpi.unitEn !== 'string' ||
+    typeof kpi.name !== 'string'
+  ) {
     throw new Error('Unexpected KPI data');
   }
   return kpi as HomeKpi;
@@ -172,7 +177,7 @@ const KpiCard = ({ widget, texts, english }: { widget: HomeWidget; texts: HomeTe
         emptyText=""
         testId={`home-kpi-${widget.name}`}
       >
-        {(kpi) => <Statistic value={kpi.value} suffix={kpi.unit} />}
+        {(kpi) => <Statistic value={kpi.value} suffix={(english ? kpi.unitEn : kpi.unit) || undefined} />}
       </WidgetBody>
     </Card>
   );

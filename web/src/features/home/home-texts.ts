@@ -1,8 +1,9 @@
 import type { LocalizedTexts } from '../../i18n/texts';
 
 const zhCN = {
-  greeting: (hour: number): string =>
-    hour < 6 ? '夜深了' : hour < 12 ? '上午好' : hour < 18 ? '下午好' : '晚上好',
+  /** The greeting with the user's name, punctuated as the language writes it. */
+  greet: (hour: number, name: string): string =>
+    `${hour < 6 ? '夜深了' : hour < 12 ? '上午好' : hour < 18 ? '下午好' : '晚上好'}，${name}`,
   welcome: (tenant: string) => `欢迎使用${tenant}`,
   platform: '平台',
   loading: '正在加载…',
@@ -67,8 +68,8 @@ const zhCN = {
 export type HomeTexts = typeof zhCN;
 
 const enUS: HomeTexts = {
-  greeting: (hour: number): string =>
-    hour < 6 ? 'Good night' : hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening',
+  greet: (hour: number, name: string): string =>
+    `${hour < 6 ? 'Good evening' : hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening'}, ${name}`,
   welcome: (tenant: string) => `Welcome to ${tenant}`,
   platform: 'the platform',
   loading: 'Loading…',

@@ -1,8 +1,9 @@
 import { MessageOutlined } from '@ant-design/icons';
+import type { LocalText } from '@uniwim/contracts';
 import { badgeText, isSafeTodoLink, type MessageUnread } from '@uniwim/contracts/client';
 import { Suspense, useEffect, useState } from 'react';
 import { lazyWithAntd } from '../../app/lazy-antd';
-import { useLocalizedTexts } from '../../i18n/texts';
+import { localTextOf, useLocalizedTexts } from '../../i18n/texts';
 import { HeaderEntry } from '../shell/HeaderEntry';
 import { subscribeShellLive } from '../shell/shell-live';
 import { messageApi } from './message-api';
@@ -40,8 +41,8 @@ export const useMessageCount = (): [MessageUnread | null, (count: MessageUnread)
 interface MessageHeaderEntryProps {
   /** Opens a message's link in a tab of the shell. */
   onOpenLink(link: string, title: string): void;
-  /** Opens the full page of the message centre. */
-  onOpenCentre(label: string): void;
+  /** Opens the full page of the message centre (`names`: its title in each language). */
+  onOpenCentre(label: string, names: LocalText): void;
   /** Told when the entry is clicked (the phone's menu of header entries closes behind the drawer). */
   onOpenEntry?: () => void;
 }
@@ -85,7 +86,10 @@ export const MessageHeaderEntry = ({ onOpenLink, onOpenCentre, onOpenEntry }: Me
             }}
             onViewAll={() => {
               setOpen(false);
-              onOpenCentre(t.pageTitle);
+              onOpenCentre(
+                t.pageTitle,
+                localTextOf(messageTexts, (all) => all.pageTitle),
+              );
             }}
           />
         </Suspense>

@@ -3,12 +3,14 @@ import {
   filterMenuTree,
   isMenuVisible,
   type MenuItemNode,
+  type MenuLanguage,
   normaliseMenuTree,
   type ShellMenu,
   walkMenus,
 } from '@uniwim/contracts/client';
 import { Menu, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
+import { useLanguage } from '../../i18n';
 import { api } from '../../lib/api';
 import { readStoredToken } from '../../lib/storage-keys';
 import { fetchCurrentUser } from '../session/current-user';
@@ -18,11 +20,16 @@ const MERGED_MENU_TREE_PATH = '/ump/menu/mergeUserMenuTree';
 
 type MenuEntry = Required<MenuProps>['items'][number];
 
-const toEntries = (menus: ShellMenu[]): MenuEntry[] =>
+/** Entries named in the page's language (issue 25), following a switch without a new request. */
+const toEntries = (menus: ShellMenu[], language: MenuLanguage): MenuEntry[] =>
   menus.map((menu) =>
     menu.Children.length > 0
-      ? { key: menu.Id, label: menu.Name, children: toEntries(menu.Children) }
-      : { key: menu.Id, label: menu.Name, disabled: menu.disabled || menu.linkKind === 'blocked' },
+      ? { key: menu.Id, label: menu.Names[language], children: toEntries(menu.Children, language) }
+      : {
+          key: menu.Id,
+          label: menu.Names[language],
+          disabled: menu.disabled || menu.linkKind === 'blocked',
+        },
   );
 
 /**
@@ -32,6 +39,7 @@ const toEntries = (menus: ShellMenu[]): MenuEntry[] =>
  */
 export const PageMenus = ({ texts }: { texts: PageTexts }) => {
   const navigate = useNavigate();
+  const language: MenuLanguage = useLanguage() === 'en-US' ? 'en' : 'zh';
   const token = readStoredToken();
   const tree = useQuery({
     queryKey: ['page-menus', token],
@@ -63,7 +71,7 @@ export const PageMenus = ({ texts }: { texts: PageTexts }) => {
       <Menu
         mode="horizontal"
         selectable={false}
-        items={toEntries(tree.data)}
+        items={toEntries(tree.data, language)}
         onClick={({ key }) => open(key)}
       />
     </nav>

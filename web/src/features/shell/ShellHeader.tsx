@@ -10,10 +10,12 @@ import {
   SwapOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import type { LocalText } from '@uniwim/contracts';
 import type { CurrentUser, LoginConfig, ShellMenu } from '@uniwim/contracts/client';
 import { Suspense, useEffect, useState } from 'react';
 import { LanguageSwitch } from '../../app/LanguageSwitch';
 import { AfterFirstPaint, lazyWithAntd } from '../../app/lazy-antd';
+import { localTextOf } from '../../i18n/texts';
 // Issue 15: the message centre
 import { MessageHeaderEntry } from '../message-centre/MessageHeaderEntry';
 import { MESSAGE_CENTRE_ROUTE } from '../message-centre/message-route';
@@ -25,7 +27,7 @@ import type { HeaderDropdownProps } from './HeaderDropdown';
 import { HeaderEntry } from './HeaderEntry';
 import { MonitorEntry } from './MonitorEntry';
 import { SHELL_PAGES, type ShellKind } from './shell-data';
-import type { ShellTexts } from './shell-texts';
+import { type ShellTexts, shellTexts } from './shell-texts';
 
 // Dialogs load when first opened: the shell's first paint does not wait for them.
 const ShellChangePasswordDialog = lazyWithAntd(() =>
@@ -52,7 +54,8 @@ interface ShellHeaderProps {
   tree: ShellMenu[];
   texts: ShellTexts;
   onOpenMenu: (menu: ShellMenu) => void;
-  onOpenRoute: (route: string, name: string) => void;
+  /** Opens a built-in page in a tab; `names` name its tab in each language. */
+  onOpenRoute: (route: string, name: string, names?: LocalText) => void;
   /** Issue 15: opens a message's link in a tab (a page of the product, or an address as it is). */
   onOpenLink: (link: string, name: string) => void;
   onLogout: () => void;
@@ -88,9 +91,9 @@ export const ShellHeader = (props: ShellHeaderProps) => {
     closeTools();
     props.onOpenMenu(menu);
   };
-  const onOpenRoute = (route: string, name: string) => {
+  const onOpenRoute = (route: string, name: string, names?: LocalText) => {
     closeTools();
-    props.onOpenRoute(route, name);
+    props.onOpenRoute(route, name, names);
   };
   useEffect(() => {
     if (!toolsOpen) return;
@@ -202,7 +205,13 @@ export const ShellHeader = (props: ShellHeaderProps) => {
               icon={<NoticeBellIcon />}
               label={texts.notices}
               data-testid="shell-notices"
-              onClick={() => onOpenRoute(NOTICES_ROUTE, texts.notices)}
+              onClick={() =>
+                onOpenRoute(
+                  NOTICES_ROUTE,
+                  texts.notices,
+                  localTextOf(shellTexts, (all) => all.notices),
+                )
+              }
             />
             {/* Issue 15: the message centre (a drawer; its "view all" opens the full page). */}
             <MessageHeaderEntry
@@ -211,10 +220,10 @@ export const ShellHeader = (props: ShellHeaderProps) => {
                 props.onOpenLink(link, name);
               }}
               onOpenEntry={closeTools}
-              onOpenCentre={(label) => onOpenRoute(MESSAGES_ROUTE, label)}
+              onOpenCentre={(label, names) => onOpenRoute(MESSAGES_ROUTE, label, names)}
             />
             {/* Issue 15: messages and to-dos */}
-            <TodoHeaderEntry onOpen={(label) => onOpenRoute(TODOS_ROUTE, label)} />
+            <TodoHeaderEntry onOpen={(label, names) => onOpenRoute(TODOS_ROUTE, label, names)} />
           </>
         )}
         <LanguageSwitch

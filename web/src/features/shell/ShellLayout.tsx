@@ -1,5 +1,8 @@
+import type { LocalText } from '@uniwim/contracts';
 import type { ShellMenu } from '@uniwim/contracts/client';
 import { useEffect, useState } from 'react';
+import { useLanguage } from '../../i18n';
+import { tabNameIn } from '../../lib/shell/tabs';
 // Issue 16: the watermark carries the shown page's trace id
 import { useTracedWatermark } from '../../lib/shell/traced-watermark';
 import { readStoredToken } from '../../lib/storage-keys';
@@ -37,10 +40,11 @@ export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
   // back whenever it is removed or restyled; visitors get none. Issue 16: with the trace id of the
   // page shown (the tab's configured link, never its address with a token in it).
   const activeTab = navigation.tabs.tabs.find((tab) => tab.Id === navigation.tabs.activeId);
+  const language = useLanguage();
   useTracedWatermark(document.body, data.user, {
     kind: 'page',
     target: activeTab ? activeTab.ValBuffer || activeTab.Id : `${kind}.html`,
-    targetLabel: activeTab?.Name,
+    targetLabel: activeTab ? tabNameIn(activeTab, language) : undefined,
   });
   const bare = query.preview || query.fromApp;
   const menuDrawer = useMenuDrawer();
@@ -55,14 +59,19 @@ export const ShellLayout = ({ kind, data, query, texts }: ShellLayoutProps) => {
     document.title = title;
   }, [title]);
 
-  const openRoute = (route: string, name: string) =>
+  const openRoute = (route: string, name: string, names?: LocalText) =>
     navigation.openPage(
-      routeTabEntry(route, name, {
-        token: readStoredToken(),
-        tenantId: data.user?.tenantId ?? null,
-        sn: data.user?.sn ?? null,
-        scene: kind,
-      }),
+      routeTabEntry(
+        route,
+        name,
+        {
+          token: readStoredToken(),
+          tenantId: data.user?.tenantId ?? null,
+          sn: data.user?.sn ?? null,
+          scene: kind,
+        },
+        names,
+      ),
     );
 
   // Issue 15: messages and to-dos (a framed page asks the shell to open a link in a tab).

@@ -1,3 +1,4 @@
+import type { LocalText } from '@uniwim/contracts';
 import type { ShellMenu } from '@uniwim/contracts/client';
 import { adminIndexUrl, adminPageUrl, pageRouteUrl } from '@uniwim/contracts/client';
 import { buildFrameUrl } from '../../lib/shell/frame-url';
@@ -83,9 +84,14 @@ export const planMenuOpening = (
 /**
  * A tab for a built-in page that is not a menu item (the header's notices and messages entries):
  * page.html#{route} with the frame parameters of the signed-in user. Its id is the route, so a
- * second click shows the open tab.
+ * second click shows the open tab. `names`, when given, name the tab in each language.
  */
-export const routeTabEntry = (route: string, name: string, ctx: OpeningContext): PageTabEntry => ({
+export const routeTabEntry = (
+  route: string,
+  name: string,
+  ctx: OpeningContext,
+  names?: LocalText,
+): PageTabEntry => ({
   Id: route,
   Val: buildFrameUrl(pageRouteUrl(route), {
     token: ctx.token,
@@ -99,6 +105,7 @@ export const routeTabEntry = (route: string, name: string, ctx: OpeningContext):
   }),
   ValBuffer: route,
   Name: name,
+  ...(names ? { Names: names } : {}),
   App: null,
   target: '_self',
 });

@@ -7,6 +7,7 @@ import {
   walkMenus,
 } from '@uniwim/contracts/client';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLanguage } from '../../i18n';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { findFirstMenu, matchMenu } from '../../lib/shell/menu-search';
@@ -86,14 +87,20 @@ export const useShellNavigation = (kind: ShellKind, data: ShellData, query: Shel
   const texts = useLocalizedTexts(shellTexts);
   const [tabs, setTabs] = useState<TabState>(emptyTabState);
   const tagNum = parseTagNum(data.config.tagNum);
+  // Issue 25: the tree is named in the page's language, and named again when it is switched.
+  const menuLanguage = useLanguage() === 'en-US' ? 'en' : 'zh';
 
   const fullTree = useMemo(
     () =>
-      normaliseMenuTree(data.menus, {
-        token: readStoredToken(),
-        visitorId: data.user ? null : localStorage.getItem(VISITOR_ID_STORAGE_KEY),
-      }),
-    [data.menus, data.user],
+      normaliseMenuTree(
+        data.menus,
+        {
+          token: readStoredToken(),
+          visitorId: data.user ? null : localStorage.getItem(VISITOR_ID_STORAGE_KEY),
+        },
+        menuLanguage,
+      ),
+    [data.menus, data.user, menuLanguage],
   );
   const activeMenu = useMemo(() => {
     for (const menu of walkMenus(fullTree)) if (menu.Id === tabs.activeId) return menu;

@@ -1,7 +1,8 @@
 import { CheckSquareOutlined } from '@ant-design/icons';
+import type { LocalText } from '@uniwim/contracts';
 import { badgeText, type TodoCount } from '@uniwim/contracts/client';
 import { useCallback, useEffect, useState } from 'react';
-import { useLocalizedTexts } from '../../i18n/texts';
+import { localTextOf, useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { HeaderEntry } from '../shell/HeaderEntry';
 import { subscribeShellLive } from '../shell/shell-live';
@@ -19,7 +20,7 @@ export const TODO_COUNT_REFRESH_MS = 60_000;
  * The header's 待办 entry: the member's open to-dos as a badge (red when some are overdue), opening
  * /todoList. A count that cannot be read shows no badge: the entry still opens the list.
  */
-export const TodoHeaderEntry = ({ onOpen }: { onOpen: (label: string) => void }) => {
+export const TodoHeaderEntry = ({ onOpen }: { onOpen: (label: string, names: LocalText) => void }) => {
   const t = useLocalizedTexts(todoTexts);
   const [count, setCount] = useState<TodoCount | null>(null);
 
@@ -57,7 +58,12 @@ export const TodoHeaderEntry = ({ onOpen }: { onOpen: (label: string) => void })
         label={t.headerEntry}
         title={count ? t.headerCount(count.open, count.overdue) : t.headerEntry}
         data-testid="shell-todos"
-        onClick={() => onOpen(t.headerEntry)}
+        onClick={() =>
+          onOpen(
+            t.headerEntry,
+            localTextOf(todoTexts, (all) => all.headerEntry),
+          )
+        }
       />
       {open > 0 && (
         <span

@@ -12,6 +12,7 @@ import {
   reloadTab,
   type TabState,
   tabEntryFromMenu,
+  tabNameIn,
 } from './tabs';
 import { menuNode } from './test-menus';
 
@@ -151,9 +152,21 @@ describe('tagNum and entries from menus', () => {
       Val: 'page.html?x=1#/deviceList',
       ValBuffer: '/deviceList',
       Name: '设备',
+      Names: { zh: '设备', en: '设备' },
       App: { id: 'a', name: 'A', version: '1.0' },
       target: '_self',
       reload: true,
     });
+  });
+
+  it('names a tab in the language shown, so open tabs follow a language switch (issue 25)', () => {
+    const [menu] = normaliseMenuTree([menuNode({ id: 'm', name: '用户管理', nameEn: 'Users' })], {
+      token: null,
+    });
+    const tab = tabEntryFromMenu(menu!);
+    expect(tabNameIn(tab, 'zh-CN')).toBe('用户管理');
+    expect(tabNameIn(tab, 'en-US')).toBe('Users');
+    // A page opened under a name of one language only keeps that name.
+    expect(tabNameIn(entry('x', { Name: '通知' }), 'en-US')).toBe('通知');
   });
 });

@@ -1,4 +1,6 @@
+import type { LocalText } from '@uniwim/contracts';
 import type { MenuTarget, ShellMenu, ShellMenuApp } from '@uniwim/contracts/client';
+import type { Language } from '../language';
 
 /** Spec section 3 "Config": tagNum defaults to "8". */
 export const DEFAULT_TAG_NUM = 8;
@@ -13,7 +15,10 @@ export interface PageTab {
   Val: string;
   /** The link as configured. */
   ValBuffer: string;
+  /** The name as the tab was opened. */
   Name: string;
+  /** Its name in each language, when known: the tab follows a language switch (issue 25). */
+  Names?: LocalText;
   App: ShellMenuApp | null;
   /** Menu code, for pages opened by code rather than from the tree. */
   mcode?: string;
@@ -57,6 +62,7 @@ export const tabEntryFromMenu = (menu: ShellMenu, frameUrl: string = menu.Val): 
   Val: frameUrl,
   ValBuffer: menu.ValBuffer,
   Name: menu.Name,
+  Names: menu.Names,
   App: menu.App,
   target: menu.target,
   reload: menu.reload,
@@ -129,3 +135,7 @@ export const reloadTab = (state: TabState, id: string): TabState => {
 
 export const activeTab = (state: TabState): PageTab | undefined =>
   state.tabs.find((tab) => tab.Id === state.activeId);
+
+/** What a tab is called in `language`: its name in that language when known, else as opened. */
+export const tabNameIn = (tab: Pick<PageTab, 'Name' | 'Names'>, language: Language): string =>
+  tab.Names ? (language === 'en-US' ? tab.Names.en : tab.Names.zh) : tab.Name;

@@ -55,6 +55,8 @@ export const menuItemRowSchema = z.object({
   tenantId: z.string().nullable(),
   parentId: z.string().nullable(),
   name: z.string(),
+  /** The English name the shell shows on an English page; null: the Chinese name there too. */
+  nameEn: z.string().nullable(),
   link: z.string().nullable(),
   /** The address a frame loads when it is not the link behind the network address. */
   fullLink: z.string().nullable(),
@@ -90,6 +92,7 @@ export type MenuItemRow = z.infer<typeof menuItemRowSchema>;
 
 const editableFields = {
   name: z.string().trim().min(1, '请输入菜单名称').max(50, '菜单名称最多50个字'),
+  nameEn: z.string().trim().max(100, '英文名称最多100个字符').nullable().optional(),
   link: menuLink.nullable().optional(),
   fullLink: menuLink.nullable().optional(),
   effectDrawingFileId: fileId.nullable().optional(),
@@ -309,9 +312,10 @@ const menuItemsResourceFields = {
   },
   sortable: ['sort', 'name', 'createdAt', 'updatedAt'],
   defaultSort: 'sort',
-  searchable: ['name', 'link', 'permission'],
+  searchable: ['name', 'nameEn', 'link', 'permission'],
   columns: [
     { key: 'name', title: { zh: '菜单名称', en: 'Name' }, list: true },
+    { key: 'nameEn', title: { zh: '英文名称', en: 'English name' } },
     { key: 'applicationName', title: { zh: '所属应用', en: 'Application' }, list: true },
     { key: 'link', title: { zh: '链接', en: 'Link' }, list: true },
     { key: 'fullLink', title: { zh: '完整链接', en: 'Full link' } },
@@ -426,6 +430,8 @@ export const MENU_EXPORT_FORMAT_VERSION = 1;
 export interface MenuExportItem {
   id: string;
   name: string;
+  /** Absent in files exported before English names (issue 25): read as none. */
+  nameEn?: string | null;
   link: string | null;
   fullLink: string | null;
   effectDrawing: string | null;
@@ -455,6 +461,7 @@ const exportItemSchema: z.ZodType<MenuExportItem> = z
     z.object({
       id: z.string().trim().min(1).max(100),
       name: z.string(),
+      nameEn: z.string().nullable().optional(),
       link: z.string().nullable(),
       fullLink: z.string().nullable(),
       effectDrawing: z.string().nullable(),
