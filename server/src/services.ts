@@ -1,4 +1,4 @@
-import { fileIdsIn, type HomeKpi, type HomeList } from '@uniwim/contracts';
+import { fileIdsIn, type HomeChecklist, type HomeKpi, type HomeList } from '@uniwim/contracts';
 import type { Config } from './config';
 import { createAccessService } from './modules/access/service';
 // Issue 16: watermark trace ids
@@ -23,6 +23,8 @@ import { createDictionaryService } from './modules/dictionaries/service';
 import { createFileService } from './modules/files/service';
 import { createFileStorage } from './modules/files/storage/create-storage';
 // Issue 15: home and workbench
+// Issue 25: the getting-started guide of a new tenant's administrators
+import { createSetupProgressReader, gettingStartedWidget } from './modules/home/getting-started';
 import { registerKpiSources } from './modules/home/kpi-sources';
 import { createHomeRepo } from './modules/home/repo';
 import { createHomeService } from './modules/home/service';
@@ -318,6 +320,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
     todos: createTodoService({ db, changed: (tenantId, ids) => todoCounts.announce(tenantId, ids) }),
     // Issue 15: home and workbench. Other sections register their widgets on home.registry.
     home: createHome({ db, menuTrees, currentUser, loginConfig, access }, [
+      gettingStartedWidget(createSetupProgressReader(db)),
       unreadNoticesWidget(notices),
       myNoticesWidget(notices),
       // The to-do service holds nothing but the database: a second one costs nothing.
@@ -360,7 +363,7 @@ const statisticsOf = (module: ReturnType<typeof createStatisticsModule>) => ({
 const createHome = (
   deps: Omit<Parameters<typeof createHomeService>[0], 'repo' | 'registry'> & { db: Database },
   /** Other sections' widgets, after the home module's own cards. */
-  widgets: HomeWidgetSource<HomeKpi | HomeList>[],
+  widgets: HomeWidgetSource<HomeKpi | HomeList | HomeChecklist>[],
 ) => {
   const repo = createHomeRepo(deps.db);
   const registry = createHomeWidgetRegistry();

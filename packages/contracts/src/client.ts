@@ -8,7 +8,9 @@ export type { ErrorEnvelope } from './envelope-schema';
 export * from './errors';
 // Issue 15: home and workbench
 export type {
+  GettingStartedStep,
   HomeApplication,
+  HomeChecklist,
   HomeKpi,
   HomeList,
   HomeListItem,

@@ -149,3 +149,24 @@ export const homeListSchema = z.object({
   moreLink: z.string(),
 });
 export type HomeList = z.infer<typeof homeListSchema>;
+
+/**
+ * Issue 25: the getting-started guide (widget kind 'checklist'), shown to a tenant's administrators
+ * while the tenant is new: what to do first, each step ticked once done, the guide gone when all
+ * are. The page names each step in its own language by its key.
+ */
+export const GETTING_STARTED_STEPS = ['users', 'sign-in-look', 'applications'] as const;
+export type GettingStartedStep = (typeof GETTING_STARTED_STEPS)[number];
+export const homeChecklistSchema = z.object({
+  steps: z.array(
+    z.object({
+      key: z.enum(GETTING_STARTED_STEPS),
+      done: z.boolean(),
+      /** The page of the admin console that does it (a product path, opened in a tab of the shell). */
+      link: z.string(),
+    }),
+  ),
+  /** The admin console's own shell. */
+  adminLink: z.string(),
+});
+export type HomeChecklist = z.infer<typeof homeChecklistSchema>;

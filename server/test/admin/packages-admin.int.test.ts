@@ -103,9 +103,9 @@ describe.each(testBackends())('the packages resource on $name', (backend) => {
   let basic: { id: string; version: number };
 
   it('creates a package: the ancestors of chosen items are included, its applications follow', async () => {
-    basic = await create('基础版', ['m-home', 'm-device-list'], { remark: '首页与设备列表' });
+    basic = await create('入门版', ['m-home', 'm-device-list'], { remark: '首页与设备列表' });
     expect(basic).toMatchObject({
-      name: '基础版',
+      name: '入门版',
       remark: '首页与设备列表',
       status: 'active',
       menuIds: ['m-device-list', 'm-devices', 'm-home'],
@@ -120,7 +120,7 @@ describe.each(testBackends())('the packages resource on $name', (backend) => {
   });
 
   it('refuses a taken name naming the field, an unknown menu item and an empty menu set', async () => {
-    const same = await call('POST', BASE, { name: '基础版', menuIds: ['m-home'] });
+    const same = await call('POST', BASE, { name: '入门版', menuIds: ['m-home'] });
     expect(same.statusCode).toBe(409);
     expect(same.json()).toMatchObject({ Error: 'DUPLICATE', Message: '套餐名称已存在' });
     expect(same.json().Details[0].path).toBe('body.name');
@@ -150,19 +150,25 @@ describe.each(testBackends())('the packages resource on $name', (backend) => {
   it('pages, sorts and filters as declared', async () => {
     await create('专业版', ['m-home', 'm-saas', 'm-device-list', 'm-device-add', 'm-device-map']);
     await create('知识版', ['m-knowledge'], { status: 'disabled', remark: '仅知识库' });
-    const page1 = await list('page=1&pageSize=2&sort=name');
-    const page2 = await list('page=2&pageSize=2&sort=name');
-    expect(page1.total).toBe(3);
-    expect([...page1.items, ...page2.items].map((p) => p.name)).toEqual(
-      ['专业版', '基础版', '知识版'].sort(),
-    );
-    expect(page2.items).toHaveLength(1);
-    expect((await list('sort=-menuCount')).items.map((p) => p.name)).toEqual(['专业版', '基础版', '知识版']);
+    // The demo seed's packages (基础版: the workbench; 标准版: every application) are listed with them.
+    const names = ['专业版', '入门版', '基础版', '标准版', '知识版'];
+    const pages = await Promise.all([1, 2, 3].map((page) => list(`page=${page}&pageSize=2&sort=name`)));
+    expect(pages[0]!.total).toBe(5);
+    expect(pages.flatMap((page) => page.items).map((p) => p.name)).toEqual([...names].sort());
+    expect(pages[2]!.items).toHaveLength(1);
+    expect((await list('sort=-menuCount')).items.map((p) => p.name)).toEqual([
+      '标准版',
+      '专业版',
+      '入门版',
+      '基础版',
+      '知识版',
+    ]);
     expect((await list('sort=menuCount')).items[0]!.name).toBe('知识版');
     expect((await list('status=disabled')).items.map((p) => p.name)).toEqual(['知识版']);
-    expect((await list('name=%E7%89%88&status=active')).total).toBe(2);
+    expect((await list('isDefault=true')).items.map((p) => p.name)).toEqual(['基础版']);
+    expect((await list('name=%E7%89%88&status=active')).total).toBe(4);
     expect((await list('q=%E7%9F%A5%E8%AF%86%E5%BA%93')).items.map((p) => p.name)).toEqual(['知识版']);
-    expect((await list('createdAtFrom=2000-01-01&createdAtTo=2999-12-31')).total).toBe(3);
+    expect((await list('createdAtFrom=2000-01-01&createdAtTo=2999-12-31')).total).toBe(5);
     expect((await list('createdAtTo=2000-01-01')).total).toBe(0);
     expect((await call('GET', `${BASE}?sort=secret`)).statusCode).toBe(400);
   });
@@ -189,7 +195,7 @@ describe.each(testBackends())('the packages resource on $name', (backend) => {
     expect(res.json().Response.packages).toEqual([
       {
         packageId: basic.id,
-        name: '基础版',
+        name: '入门版',
         status: 'active',
         startsOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
         endsOn: null,
@@ -309,6 +315,62 @@ describe.each(testBackends())('the packages resource on $name', (backend) => {
     await call('POST', `${BASE}/${basic.id}/enable`, {});
   });
 
+  it('one active package is the default of new tenants: marking another moves the mark (issue 25)', async () => {
+    const defaults = async () => (await list('isDefault=true')).items.map((p) => p.name);
+    expect(await defaults()).toEqual(['基础版']);
+    const [seeded] = (await list('isDefault=true')).items;
+    expect(seeded).toMatchObject({ isDefault: true, status: 'active' });
+
+    const fresh = await read(basic.id);
+    const marked = await call('PUT', `${BASE}/${basic.id}`, { isDefault: true, version: fresh.version });
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().Response.isDefault).toBe(true);
+    expect(await defaults()).toEqual(['入门版']);
+    // The package that lost the mark moved on a version: a form open on it cannot save the old mark.
+    expect((await read(seeded!.id)).version).toBe(seeded!.version + 1);
+
+    // The default cannot be disabled, nor a disabled package become the default.
+    const disable = await call('POST', `${BASE}/${basic.id}/disable`, {});
+    expect(disable.statusCode).toBe(409);
+    expect(disable.json().Message).toContain('默认套餐');
+    const [knowledge] = (await list('status=disabled')).items;
+    const refused = await call('PUT', `${BASE}/${knowledge!.id}`, {
+      isDefault: true,
+      version: knowledge!.version,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().Details[0]).toMatchObject({ path: 'body.isDefault' });
+    const created = await call('POST', BASE, {
+      name: '停用默认',
+      menuIds: ['m-home'],
+      status: 'disabled',
+      isDefault: true,
+    });
+    expect(created.statusCode).toBe(400);
+    expect(await defaults()).toEqual(['入门版']);
+
+    // A tenant created now holds the new default.
+    const tenant = await call('POST', '/dmp/admin/tenants', {
+      code: 'bydefault',
+      name: '默认套餐公司',
+      admin: { mobile: '13711112001' },
+    });
+    expect(tenant.statusCode, tenant.body).toBe(200);
+    expect(tenant.json().Response.packages.map((p: { name: string }) => p.name)).toEqual(['入门版']);
+    expect(await applicationsOf('t-bydefault')).toEqual((await read(basic.id)).applicationIds);
+    // It lets the package go again, so the tests after this one count the holders they made.
+    expect((await setPackages('t-bydefault', [])).statusCode).toBe(200);
+
+    // Unmarked, no package is the default; the seed's mark comes back for the tests after this one.
+    const current = await read(basic.id);
+    const unmarked = await call('PUT', `${BASE}/${basic.id}`, { isDefault: false, version: current.version });
+    expect(unmarked.json().Response.isDefault).toBe(false);
+    expect(await defaults()).toEqual([]);
+    const seed = await read(seeded!.id);
+    await call('PUT', `${BASE}/${seeded!.id}`, { isDefault: true, version: seed.version });
+    expect(await defaults()).toEqual(['基础版']);
+  });
+
   it('only packages current by date count', async () => {
     const [pro] = (await list('name=%E4%B8%93%E4%B8%9A')).items as { id: string }[];
     const res = await setPackages('t-water', [
@@ -366,7 +428,7 @@ describe.each(testBackends())('the packages resource on $name', (backend) => {
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json()).toMatchObject({
       Error: 'IN_USE',
-      Message: '套餐“基础版”正在被1个租户使用，不能删除',
+      Message: '套餐“入门版”正在被1个租户使用，不能删除',
     });
     const batch = await call('POST', `${BASE}/batch-delete`, { ids: [spare.id, basic.id] });
     expect(batch.statusCode).toBe(409);

@@ -25,7 +25,10 @@ describe.each(testBackends())('a new tenant is provisioned on $name', (backend) 
   const query = <T>(statement: ReturnType<typeof sql>) =>
     infra.db.asPlatform(async (tx) => rowsOf<T>(await tx.execute(statement)));
 
-  /** What a tenant was given: its departments, its members' places, its copies and its look. */
+  /**
+   * What a tenant was given: its departments, its members' places, its copies, its look, and (issue
+   * 25) its packages, the applications it may use and what its administrator role holds.
+   */
   const provisioned = async (tenantId: string) => ({
     departments: await query<{
       id: string;
@@ -49,7 +52,23 @@ describe.each(testBackends())('a new tenant is provisioned on $name', (backend) 
     looks: await query<{ config: unknown }>(
       sql`SELECT config FROM tenant_login_configs WHERE tenant_id = ${tenantId}`,
     ),
+    packages: await query<{ name: string; starts_on: string; ends_on: string | null }>(
+      sql`SELECT p.name, tp.starts_on::text AS starts_on, tp.ends_on::text AS ends_on
+          FROM tenant_packages tp JOIN packages p ON p.id = tp.package_id
+          WHERE tp.tenant_id = ${tenantId} ORDER BY p.name`,
+    ).then((rows) => rows.map((row) => row.name)),
+    applications: await query<{ application_id: string }>(
+      sql`SELECT application_id FROM tenant_applications WHERE tenant_id = ${tenantId} ORDER BY 1`,
+    ).then((rows) => rows.map((row) => row.application_id)),
+    adminGrants: await query<{ menu_id: string }>(
+      sql`SELECT g.menu_id FROM role_menu_grants g JOIN roles r ON r.tenant_id = g.tenant_id AND r.id = g.role_id
+          WHERE g.tenant_id = ${tenantId} AND r.is_admin ORDER BY 1`,
+    ).then((rows) => rows.map((row) => row.menu_id)),
   });
+
+  /** The demo seed's default package (基础版: the workbench's home and SaaS workbench). */
+  const BASIC = { packages: ['基础版'], applications: ['app-workbench'], adminGrants: ['m-home', 'm-saas'] };
+  const NOTHING = { packages: [], applications: [], adminGrants: [] };
 
   it('creates the root department named after the company and places the administrator in it', async () => {
     const admin = bearer(await tokenFor(app, infra.db, 'admin', null));
@@ -70,6 +89,73 @@ describe.each(testBackends())('a new tenant is provisioned on $name', (backend) 
     expect(given.params).toBe(0);
     // The look is the platform's, inherited field by field: the starting override holds no field.
     expect(given.looks).toEqual([{ config: {} }]);
+    // Issue 25: its creator named no package, so it holds the platform's default one.
+    expect(given).toMatchObject(BASIC);
+  });
+
+  it("gives a new tenant's administrator a home and the admin console from the default package (issue 25)", async () => {
+    const platform = bearer(await tokenFor(app, infra.db, 'admin', null));
+    const created = await app.server.inject({
+      method: 'POST',
+      url: '/dmp/admin/tenants',
+      headers: platform,
+      payload: {
+        code: 'fresh',
+        name: '新开水务有限公司',
+        admin: { mobile: '13711110101', username: 'fresh.admin' },
+      },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().Response.packages).toEqual([
+      expect.objectContaining({ name: '基础版', endsOn: null, seatLimit: null, current: true }),
+    ]);
+    const admin = bearer(await tokenFor(app, infra.db, 'fresh.admin', 't-fresh'));
+    const tree = await app.server.inject({ method: 'GET', url: '/ump/menu/userMenuTree', headers: admin });
+    expect(tree.statusCode, tree.body).toBe(200);
+    const links = JSON.stringify(tree.json().Response);
+    expect(links).toContain('/homepage');
+    expect(links).toContain('/saasWorkbench');
+    const user = await app.server.inject({ method: 'GET', url: '/ump/currUserInfo', headers: admin });
+    expect(user.json().Response).toMatchObject({ isAdmin: true, tenantId: 't-fresh' });
+  });
+
+  it('gives the packages its creator named instead, and none when the creator chose none', async () => {
+    const platform = bearer(await tokenFor(app, infra.db, 'admin', null));
+    const [standard] = await query<{ id: string }>(sql`SELECT id FROM packages WHERE name = '标准版'`);
+    const create = (code: string, mobile: string, packages: object[]) =>
+      app.server.inject({
+        method: 'POST',
+        url: '/dmp/admin/tenants',
+        headers: platform,
+        payload: { code, name: `${code}公司`, admin: { mobile }, packages },
+      });
+    expect((await create('chosen', '13711110102', [{ packageId: standard!.id }])).statusCode).toBe(200);
+    const chosen = await provisioned('t-chosen');
+    expect(chosen.packages).toEqual(['标准版']);
+    expect(chosen.applications).toEqual(['app-devices', 'app-knowledge', 'app-workbench']);
+    expect(chosen.adminGrants).toContain('m-device-list');
+
+    expect((await create('empty', '13711110103', [])).statusCode).toBe(200);
+    expect(await provisioned('t-empty')).toMatchObject(NOTHING);
+  });
+
+  it('gives no package when the platform marks none as the default', async () => {
+    await infra.db.asPlatform((tx) => tx.execute(sql`UPDATE packages SET is_default = false`));
+    try {
+      const platform = bearer(await tokenFor(app, infra.db, 'admin', null));
+      const res = await app.server.inject({
+        method: 'POST',
+        url: '/dmp/admin/tenants',
+        headers: platform,
+        payload: { code: 'nodefault', name: '无默认公司', admin: { mobile: '13711110104' } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await provisioned('t-nodefault')).toMatchObject(NOTHING);
+    } finally {
+      await infra.db.asPlatform((tx) =>
+        tx.execute(sql`UPDATE packages SET is_default = true WHERE name = '基础版'`),
+      );
+    }
   });
 
   it("inherits the platform's dictionaries and parameters as they are now, and keeps only its own values", async () => {
@@ -134,6 +220,7 @@ describe.each(testBackends())('a new tenant is provisioned on $name', (backend) 
       expect(given.members).toEqual([{ department_id: `d-t-bulkprov${n}`, source: 'admin' }]);
       expect(given.dictionaries).toBe(0);
       expect(given.looks).toEqual([{ config: {} }]);
+      expect(given).toMatchObject(BASIC);
     }
   });
 
@@ -148,6 +235,13 @@ describe.each(testBackends())('a new tenant is provisioned on $name', (backend) 
     });
     expect(res.statusCode).toBe(409);
     const given = await provisioned('t-half');
-    expect(given).toEqual({ departments: [], members: [], dictionaries: 0, params: 0, looks: [] });
+    expect(given).toEqual({
+      departments: [],
+      members: [],
+      dictionaries: 0,
+      params: 0,
+      looks: [],
+      ...NOTHING,
+    });
   });
 });

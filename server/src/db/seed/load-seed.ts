@@ -9,6 +9,7 @@ import { seedPlatformDictionaries, seedTenantDictionaries } from '../../modules/
 import { menuItems } from '../../modules/menus/schema';
 // Issue 15: the message centre
 import { seedTenantMessages } from '../../modules/message-centre/seed-messages';
+import { packageMenuItems, packages } from '../../modules/packages/schema';
 import { seedPlatformParameters, seedTenantParameters } from '../../modules/parameters/seed';
 import { hashPassword } from '../../platform/crypto/passwords';
 import { newId, randomPassword } from '../../platform/crypto/tokens';
@@ -68,8 +69,32 @@ const flatten = (
 ): { menu: SeedMenu; parentId: string | null; sort: number }[] =>
   menus.flatMap((menu, sort) => [{ menu, parentId, sort }, ...flatten(menu.children ?? [], menu.id)]);
 
+/**
+ * The platform's packages (issue 25): each item with its ancestors, as the package form stores
+ * them, so a tenant holding the package is shown the path to every item.
+ */
+const insertPlatformPackages = async (
+  tx: Tx,
+  seed: Seed,
+  menuIdsByApp: ReadonlyMap<string, string[]>,
+  parentOf: ReadonlyMap<string, string | null>,
+) => {
+  for (const [index, pkg] of seed.platform.packages.entries()) {
+    const chosen = new Set<string>();
+    const keys = pkg.applications.includes('*') ? [...menuIdsByApp.keys()] : pkg.applications;
+    for (const key of keys) for (const id of menuIdsByApp.get(key) ?? []) chosen.add(id);
+    for (const menuId of pkg.menus) {
+      for (let id: string | null | undefined = menuId; id; id = parentOf.get(id)) chosen.add(id);
+    }
+    const id = `pkg-seed-${index + 1}`;
+    await tx.insert(packages).values({ id, name: pkg.name, remark: pkg.remark, isDefault: pkg.default });
+    await tx.insert(packageMenuItems).values([...chosen].sort().map((menuId) => ({ packageId: id, menuId })));
+  }
+};
+
 const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string>) => {
   const menuIdsByApp = new Map<string, string[]>();
+  const parentOf = new Map<string, string | null>();
   for (const app of seed.applications) {
     const appId = `app-${app.key}`;
     await tx.insert(applications).values({
@@ -89,6 +114,7 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
       flat.map((f) => f.menu.id),
     );
     for (const { menu, parentId, sort } of flat) {
+      parentOf.set(menu.id, parentId);
       await tx.insert(menuItems).values({
         id: menu.id,
         applicationId: appId,
@@ -113,6 +139,8 @@ const insertSeed = async (tx: Tx, seed: Seed, passwordHashes: Map<string, string
       });
     }
   }
+
+  await insertPlatformPackages(tx, seed, menuIdsByApp, parentOf);
 
   const accountIds = new Map<string, string>();
   const upsertAccount = async (

@@ -206,6 +206,20 @@ const tenantSeed = z.strictObject({
     .default([]),
 });
 
+/**
+ * A package of the platform (/dmpEmpower): the menu items a tenant holding it may use. Items are
+ * named one by one, or as every item of an application ("*": of every application of the seed,
+ * so a package meant to hold everything grows with the seed as sections arrive).
+ */
+const packageSeed = z.strictObject({
+  name: z.string().min(2).max(50),
+  remark: z.string().max(500).optional(),
+  /** What a new tenant holds when its creator names no package; at most one package. */
+  default: z.boolean().default(false),
+  applications: z.array(z.union([identifier, z.literal('*')])).default([]),
+  menus: z.array(identifier).default([]),
+});
+
 export const seedSchema = z.strictObject({
   $schema: z.string().optional(),
   platform: z.strictObject({
@@ -214,6 +228,7 @@ export const seedSchema = z.strictObject({
     /** Defaults of every tenant. */
     dictionaries: z.array(dictionarySeed).default([]),
     params: z.array(platformParamSeed).default([]),
+    packages: z.array(packageSeed).default([]),
   }),
   tenants: z.array(tenantSeed).default([]),
   applications: z

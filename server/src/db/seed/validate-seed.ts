@@ -41,6 +41,23 @@ export const validateSeed = (document: unknown, source: string): Seed => {
     }
   });
 
+  const packageNames = new Set<string>();
+  seed.platform.packages.forEach((pkg, p) => {
+    const at = `platform.packages[${p}]`;
+    if (packageNames.has(pkg.name)) fail(`${at}.name`, `duplicate package name "${pkg.name}"`);
+    packageNames.add(pkg.name);
+    pkg.applications.forEach((key, a) => {
+      if (key !== '*' && !appKeys.has(key)) fail(`${at}.applications[${a}]`, `unknown application "${key}"`);
+    });
+    pkg.menus.forEach((menuId, m) => {
+      if (!menuIds.has(menuId)) fail(`${at}.menus[${m}]`, `unknown menu "${menuId}"`);
+    });
+    if (pkg.applications.length === 0 && pkg.menus.length === 0)
+      fail(at, 'a package holds at least one item');
+  });
+  if (seed.platform.packages.filter((pkg) => pkg.default).length > 1)
+    fail('platform.packages', 'at most one package is the default of new tenants');
+
   const accountMobiles = new Map<string, string | null>([
     [seed.platform.admin.username, seed.platform.admin.mobile ?? null],
   ]);

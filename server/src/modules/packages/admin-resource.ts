@@ -9,7 +9,7 @@ import {
   packageMenuTreeSchema,
   packagesResource,
 } from '@uniwim/contracts';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordOperation } from '../../platform/admin/operation-log';
 import type {
@@ -101,6 +101,23 @@ const propagate = async (
   }
 };
 
+/** A disabled package cannot be given to a tenant, so it cannot be the one new tenants are given. */
+const assertDefaultIsActive = (isDefault: boolean, status: PackageRow['status']) => {
+  if (isDefault && status !== 'active') {
+    const message = '停用的套餐不能作为新租户的默认套餐';
+    throw new AppError('VALIDATION_FAILED', message, [{ path: 'body.isDefault', message }]);
+  }
+};
+
+/** Makes `id` the default of new tenants: the package that was the default no longer is. */
+const becomeDefault = async (tx: Tx, id: string) => {
+  await tx
+    .update(packages)
+    .set({ isDefault: false, version: sql`${packages.version} + 1`, updatedAt: sql`now()` })
+    .where(and(eq(packages.isDefault, true), ne(packages.id, id)));
+  await tx.update(packages).set({ isDefault: true }).where(eq(packages.id, id));
+};
+
 export const createPackageAdminStore = (
   deps: TenantPackagesDeps,
 ): ResourceStore<PackageRow, PackageCreate, PackageUpdate> => {
@@ -111,6 +128,7 @@ export const createPackageAdminStore = (
     get: (tx, id) => repo.get(tx, id),
 
     create: async (tx, input) => {
+      assertDefaultIsActive(input.isDefault === true, input.status ?? 'active');
       const menuIds = await repo.normaliseMenus(tx, input.menuIds);
       const id = newId('pkg-');
       await tx.insert(packages).values({
@@ -120,15 +138,19 @@ export const createPackageAdminStore = (
         status: input.status ?? 'active',
       });
       await repo.replaceMenus(tx, id, menuIds);
+      if (input.isDefault) await becomeDefault(tx, id);
       return reread(tx, id);
     },
 
     update: async (tx, row, input, version, ctx) => {
+      assertDefaultIsActive(input.isDefault ?? row.isDefault, input.status ?? row.status);
       await repo.updateAtVersion(tx, row.id, version, {
         ...(input.name === undefined ? {} : { name: input.name }),
         ...(input.remark === undefined ? {} : { remark: input.remark }),
         ...(input.status === undefined ? {} : { status: input.status }),
+        ...(input.isDefault === false ? { isDefault: false } : {}),
       });
+      if (input.isDefault === true && !row.isDefault) await becomeDefault(tx, row.id);
       if (input.menuIds) {
         const menuIds = await repo.normaliseMenus(tx, input.menuIds);
         // What the tenants may use now is read before the package's items change.
@@ -160,6 +182,12 @@ export const createPackageAdminStore = (
         return reread(tx, row.id);
       },
       disable: async (tx, row) => {
+        if (row.isDefault) {
+          throw new AppError(
+            'CONFLICT',
+            `套餐“${row.name}”是新租户的默认套餐，请先取消默认或将其他套餐设为默认后再停用`,
+          );
+        }
         await repo.updateAtVersion(tx, row.id, row.version, { status: 'disabled' });
         return reread(tx, row.id);
       },

@@ -1,4 +1,4 @@
-import { date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Migration 0009: a package, a set of menu items of the global catalogue (platform data). */
 export const packages = pgTable('packages', {
@@ -8,6 +8,8 @@ export const packages = pgTable('packages', {
   status: text('status', { enum: ['active', 'disabled'] })
     .notNull()
     .default('active'),
+  /** Migration 0049: what a new tenant holds when its creator names no package (at most one, active). */
+  isDefault: boolean('is_default').notNull().default(false),
   version: integer('version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { AdminContext } from '../../platform/admin/resource-routes';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
-import { applyEntitlements, PLATFORM_TODAY, rowsOf } from './entitlements';
+import { applyEntitlements, jsonArray, PLATFORM_TODAY, rowsOf } from './entitlements';
 import { packages, tenantPackages } from './schema';
 
 /** Today's date (YYYY-MM-DD) on the platform's calendar, as the database sees it. */
@@ -80,4 +80,38 @@ export const setTenantPackages = async (
   if (rows.length > 0) await tx.insert(tenantPackages).values(rows);
   await applyEntitlements(tx, tenantId);
   ctx.afterCommit(() => deps.announceMenuChange(tenantId));
+};
+
+/**
+ * Gives new tenants the platform's default package (the active package marked is_default), from
+ * today with no end, and what it lets them use: its applications are empowered and each tenant's
+ * administrator roles hold its items (what applyEntitlements would do for a tenant holding nothing
+ * else). Set-based, for one tenant or an import's thousands; answers whether there was a default.
+ * Runs after the tenants' administrator roles exist.
+ */
+export const giveDefaultPackage = async (tx: Tx, tenantIds: readonly string[]): Promise<boolean> => {
+  if (tenantIds.length === 0) return false;
+  const [fallback] = await tx
+    .select({ id: packages.id })
+    .from(packages)
+    .where(sql`${packages.isDefault} AND ${packages.status} = 'active'`)
+    .for('key share');
+  if (!fallback) return false;
+  const tenants = jsonArray(tenantIds);
+  await tx.execute(sql`
+    INSERT INTO tenant_packages (tenant_id, package_id, starts_on)
+    SELECT t.id, ${fallback.id}, ${PLATFORM_TODAY} FROM ${tenants} AS t(id)`);
+  // Only items the catalogue still has, as applyEntitlements reads them.
+  const items = sql`(SELECT m.id, m.application_id FROM package_menu_items pmi
+    JOIN menu_items m ON m.id = pmi.menu_id WHERE pmi.package_id = ${fallback.id})`;
+  await tx.execute(sql`
+    INSERT INTO tenant_applications (tenant_id, application_id)
+    SELECT DISTINCT t.id, i.application_id FROM ${tenants} AS t(id) CROSS JOIN ${items} AS i
+    ON CONFLICT DO NOTHING`);
+  await tx.execute(sql`
+    INSERT INTO role_menu_grants (tenant_id, role_id, menu_id)
+    SELECT r.tenant_id, r.id, i.id FROM roles r CROSS JOIN ${items} AS i
+    WHERE r.is_admin AND r.tenant_id IN ${tenants}
+    ON CONFLICT DO NOTHING`);
+  return true;
 };

@@ -16,7 +16,7 @@ import { newId, randomPassword } from '../../platform/crypto/tokens';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SmsProvider } from '../../platform/sms/provider';
-import { setTenantPackages, type TenantPackagesDeps } from '../packages/tenant-packages';
+import { giveDefaultPackage, setTenantPackages, type TenantPackagesDeps } from '../packages/tenant-packages';
 import { tenantsAdminRepo as repo } from './admin-repo';
 import { createTenantsInBulk } from './bulk-create';
 import { administratorPlacement, provisionTenants } from './provision';
@@ -131,8 +131,10 @@ export const createTenantAdminStore = (
       // The root department first: the administrator is placed in it.
       await provisionTenants(tx, [{ id, name: input.name }]);
       const { account, initialPassword } = await provisionAdministrator(tx, id, input, !isBulkImport(ctx));
-      // After the administrator role exists, so it receives the packages' menus.
+      // After the administrator role exists, so it receives the packages' menus. A tenant whose
+      // creator names no package gets the platform's default one: a new tenant is never empty.
       if (input.packages) await setTenantPackages(tx, deps, id, input.packages, ctx);
+      else await giveDefaultPackage(tx, [id]);
       const sendBySms = input.sendPasswordBySms === true && initialPassword !== null;
       ctx.answerExtra = {
         adminUsername: account.username,

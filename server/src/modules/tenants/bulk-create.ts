@@ -6,6 +6,7 @@ import type { BulkOutcome } from '../../platform/admin/import-rows';
 import { newId } from '../../platform/crypto/tokens';
 import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import { giveDefaultPackage } from '../packages/tenant-packages';
 import { tenantsAdminRepo as repo } from './admin-repo';
 import { administratorPlacement, provisionTenants } from './provision';
 import { tenantDomains } from './schema';
@@ -32,8 +33,8 @@ interface AdminAccount {
  * set-based: a code, name or domain already taken (by another tenant or an earlier row of the same
  * batch), an administrator's generated account name taken. Each administrator is the existing
  * account with that mobile or a new one without a password (as in any import), and gets the
- * tenant's administrator role. Then a few multi-row INSERTs per table instead of a dozen
- * statements per tenant. Outcomes come back in the order of the inputs.
+ * tenant's administrator role and the platform's default package. Then a few multi-row INSERTs per
+ * table instead of a dozen statements per tenant. Outcomes come back in the order of the inputs.
  */
 export const createTenantsInBulk = async (
   tx: Tx,
@@ -175,6 +176,12 @@ export const createTenantsInBulk = async (
     tx
       .insert(membershipRoles)
       .values(batch.map(({ id, admin }) => ({ tenantId: id, accountId: admin.id, roleId: `${id}-admin` }))),
+  );
+
+  // Rows that name packages take the single create; these get the platform's default package.
+  await giveDefaultPackage(
+    tx,
+    accepted.map(({ id }) => id),
   );
 
   const created = new Map<string, TenantRow>();

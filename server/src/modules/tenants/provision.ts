@@ -20,6 +20,9 @@ export interface NewTenant {
  *   the tenant's override field by field (modules/login-config), and the platform's default look
  *   is meant to reach every tenant that has not designed its own, so the starting override copies
  *   no field: a copied field would freeze the platform's look of the day in the tenant.
+ * - (after its administrator role exists, by the caller) the packages its creator named, else the
+ *   platform's default package (modules/packages giveDefaultPackage), so its administrator lands on
+ *   a home with applications rather than on an empty shell (issue 25).
  * Set-based, so an import of thousands of tenants stays a few statements.
  */
 export const provisionTenants = async (tx: Tx, tenants: NewTenant[]): Promise<void> => {

@@ -10,6 +10,8 @@ import { defineResource } from '../resource';
  * item are stored with it, so the path to it is always shown. A tenant holds one or more packages,
  * each from a start date to an optional end date with an optional seat limit; what it may use is
  * the union of the packages current on the day (platform time zone, Asia/Shanghai).
+ * One active package may be the default of new tenants: a tenant created without naming its
+ * packages holds it from its first day (issue 25: a new tenant is not empty).
  */
 
 const PACKAGE_STATUS_OPTIONS = [
@@ -29,6 +31,8 @@ export const packageRowSchema = z.object({
   name: z.string(),
   remark: z.string().nullable(),
   status: z.enum(['active', 'disabled']),
+  /** What a new tenant holds when its creator names no package (at most one package; an active one). */
+  isDefault: z.boolean(),
   /** Menu items included, ancestors of included items among them. */
   menuIds: z.array(z.string()),
   /** Applications with at least one included item. */
@@ -47,6 +51,8 @@ const editableFields = {
   name: z.string().trim().min(2, '套餐名称至少2个字符').max(50, '套餐名称最多50个字符'),
   remark: z.string().trim().max(500).nullable().optional(),
   status: z.enum(['active', 'disabled']).optional(),
+  /** Makes it the default of new tenants (the package that was the default no longer is). */
+  isDefault: z.boolean().optional(),
   menuIds,
 };
 
@@ -177,7 +183,7 @@ export const packagesResource = defineResource({
   row: packageRowSchema,
   create: packageCreateSchema,
   update: packageUpdateSchema,
-  filters: { name: 'contains', status: 'equals', createdAt: 'dateRange' },
+  filters: { name: 'contains', status: 'equals', isDefault: 'boolean', createdAt: 'dateRange' },
   sortable: ['name', 'status', 'menuCount', 'applicationCount', 'tenantCount', 'createdAt', 'updatedAt'],
   defaultSort: '-createdAt',
   searchable: ['name', 'remark'],
@@ -185,6 +191,12 @@ export const packagesResource = defineResource({
     { key: 'name', title: { zh: '套餐名称', en: 'Name' }, list: true, importable: true },
     { key: 'remark', title: { zh: '备注', en: 'Remark' }, list: true, importable: true },
     { key: 'status', title: { zh: '状态', en: 'Status' }, list: true, options: PACKAGE_STATUS_OPTIONS },
+    {
+      key: 'isDefault',
+      title: { zh: '新租户默认', en: 'Default for new tenants' },
+      list: true,
+      kind: 'boolean',
+    },
     { key: 'applicationCount', title: { zh: '应用数', en: 'Applications' }, list: true, kind: 'number' },
     { key: 'menuCount', title: { zh: '菜单数', en: 'Menu items' }, list: true, kind: 'number' },
     { key: 'tenantCount', title: { zh: '使用租户数', en: 'Tenants' }, list: true, kind: 'number' },

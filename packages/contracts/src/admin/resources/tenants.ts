@@ -71,7 +71,10 @@ export const tenantCreateSchema = z.strictObject({
   }),
   /** Send the initial password by SMS instead of showing it once to the creator. */
   sendPasswordBySms: z.boolean().optional(),
-  /** Packages it holds from the start; its administrator role gets their menus. */
+  /**
+   * Packages it holds from the start; its administrator role gets their menus. Omitted: the platform's
+   * default package, if one is marked (an empty list: none).
+   */
   packages: tenantPackageGrantsSchema.optional(),
 });
 export type TenantCreate = z.infer<typeof tenantCreateSchema>;

@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { packagesResource, tenantsResource } from '@uniwim/contracts';
+import { useEffect } from 'react';
 import type { AdminPageDefinition } from '../admin-routes';
 import { RemoteSelect } from '../RemoteSelect';
+import { type AdminRow, resourceApi } from '../resource-api';
 
 interface Grant {
   packageId: string;
@@ -19,17 +22,32 @@ const grantOf = (held: Grant): Grant => ({
 
 /**
  * The packages a tenant holds, chosen by name; a package it keeps keeps its dates and seat limit,
- * a new one starts today with no end.
+ * a new one starts today with no end. A new tenant starts with the platform's default package
+ * chosen (issue 25: a new tenant is not empty); its creator may choose others, or none.
  */
 const PackageGrantsPicker = ({
   value,
   onChange,
   id,
+  record,
 }: {
   value?: unknown;
   onChange?(value: unknown): void;
   id?: string;
+  record?: AdminRow;
 }) => {
+  const creating = record === undefined;
+  const fallback = useQuery({
+    queryKey: ['admin', packagesResource.name, 'default'],
+    queryFn: ({ signal }) =>
+      resourceApi(packagesResource).list({ isDefault: 'true', status: 'active', pageSize: 1 }, signal),
+    enabled: creating,
+  });
+  const defaultId = fallback.data?.items[0]?.id;
+  useEffect(() => {
+    // Only while nothing was chosen: a creator who cleared the choice keeps an empty list.
+    if (creating && value === undefined && defaultId) onChange?.([{ packageId: defaultId }]);
+  }, [creating, value, defaultId, onChange]);
   const held = ((value as Grant[] | undefined) ?? []).map(grantOf);
   return (
     <RemoteSelect
