@@ -25,6 +25,8 @@ export type {
 export type { LoginConfig, LoginConfigOverride } from './login-config';
 export * from './login-config-values';
 export * from './menu-links';
+// Issue 25: admin pages by their path and declared parameter (scope)
+export * from './admin-page-scope';
 export * from './menu-normalise';
 export * from './menu-visibility';
 export type { MenuItemNode, MenuTarget } from './menus';

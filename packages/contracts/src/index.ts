@@ -46,6 +46,8 @@ export * from './log-dead-letters';
 export * from './login-config';
 export * from './login-config-values';
 export * from './menu-links';
+// Issue 25: admin pages by their path and declared parameter (scope)
+export * from './admin-page-scope';
 export * from './menu-normalise';
 export * from './menu-visibility';
 export * from './menus';

@@ -29,6 +29,8 @@ describe.each(testBackends())('menu trees on $name', (backend) => {
     ] as const) {
       tokens[username] = await tokenFor(app, infra.db, username, tenantId);
     }
+    // The platform administrator switched into a tenant.
+    tokens['admin@water'] = await tokenFor(app, infra.db, 'admin', 't-water');
   });
   afterAll(async () => {
     await app?.close();
@@ -243,8 +245,8 @@ describe.each(testBackends())('menu trees on $name', (backend) => {
       expect(links).not.toContain('/umpApplicationManager');
     });
 
-    it('gives platform admins every item, tenant management included', async () => {
-      const tree = await treeOf('/ump/adminMenu/adminMenuTree', tokens.admin);
+    it('gives platform admins in a tenant every item, tenant management included', async () => {
+      const tree = await treeOf('/ump/adminMenu/adminMenuTree', tokens['admin@water']);
       expect(linksOf(tree)).toEqual(
         expect.arrayContaining([...ADMIN_ROUTES, '/dmpTenantManage', '/dmpEmpower']),
       );
@@ -254,6 +256,36 @@ describe.each(testBackends())('menu trees on $name', (backend) => {
         rootId: 'am-tenants',
       });
       expect(tree[0]!.children[0]).toMatchObject({ link: '/dmpTenantManage', rootId: 'am-tenants' });
+    });
+
+    it("offers platform admins outside any tenant the platform's pages and no page of one tenant's data (issue 25)", async () => {
+      const tree = await treeOf('/ump/adminMenu/adminMenuTree', tokens.admin);
+      const links = linksOf(tree);
+      expect(links).toEqual(
+        expect.arrayContaining([
+          '/dmpTenantManage',
+          '/umpApplicationMenu',
+          '/umpDict?scope=dmp',
+          '/loginStatistics?scope=dmp',
+          '/downloadPage',
+        ]),
+      );
+      for (const tenantPage of [
+        ...ADMIN_ROUTES.filter((link) => link !== '/downloadPage'),
+        '/tenantSettings',
+      ])
+        expect(links, tenantPage).not.toContain(tenantPage);
+      expect(links).not.toContain('/umpApplicationMenu?scope=ump');
+      // A group left without a page goes too (组织权限, 消息通知); one with platform pages stays.
+      const groups = tree.map((node) => node.id);
+      expect(groups).not.toContain('am-organisation');
+      expect(groups).not.toContain('am-messages');
+      expect(groups).toContain('am-system');
+      expect(tree.find((node) => node.id === 'am-system')!.children.map((node) => node.link)).toEqual([
+        '/umpDict?scope=dmp',
+        '/umpParameters?scope=dmp',
+        '/umpNotice?scope=dmp',
+      ]);
     });
   });
 

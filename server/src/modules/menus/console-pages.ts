@@ -1,3 +1,4 @@
+import { needsTenant } from '@uniwim/contracts';
 import type { AdminMenuRow } from './tree';
 
 /**
@@ -14,3 +15,14 @@ export const keepPagesAndTheirGroups = (rows: AdminMenuRow[], pageIds: readonly 
   }
   return rows.filter((row) => kept.has(row.id));
 };
+
+/**
+ * Issue 25: the admin console of a platform administrator outside any tenant. The pages of one
+ * tenant's data (users, roles, dictionaries…: needsTenant) have no tenant to show yet, so they are
+ * not offered until one is chosen; the platform's pages and the groups above them are.
+ */
+export const withoutTenantPages = (rows: AdminMenuRow[]): AdminMenuRow[] =>
+  keepPagesAndTheirGroups(
+    rows,
+    rows.filter((row) => row.link !== null && !needsTenant(row.link)).map((row) => row.id),
+  );

@@ -11,7 +11,7 @@ import type { AccessService } from '../access/service';
 import type { ActiveSession } from '../sessions/repo';
 import { tenantRefusal } from '../tenants/admission';
 import type { TenantRecord } from '../tenants/repo';
-import { keepPagesAndTheirGroups } from './console-pages';
+import { keepPagesAndTheirGroups, withoutTenantPages } from './console-pages';
 import { type PreparedAnswer, prepareAnswer } from './prepared-answer';
 import type { MenusRepo, MenuVersions } from './repo';
 import { buildAdminMenuTree, buildMenuTree, indexTree } from './tree';
@@ -170,7 +170,10 @@ export const createMenuTreeService = ({
       return answer;
     },
 
-    /** GET /ump/adminMenu/adminMenuTree: platform admins see every item, tenant admins all but platform-only. */
+    /**
+     * GET /ump/adminMenu/adminMenuTree: platform admins see every item (outside a tenant, all but the
+     * pages of one tenant's data), tenant admins all but platform-only.
+     */
     adminTree: async (session: ActiveSession): Promise<CachedTree> => {
       const platformAdmin = await access.isPlatformAdmin(session);
       if (!platformAdmin && session.tenantId === null) {
@@ -190,6 +193,13 @@ export const createMenuTreeService = ({
         return trees.get(`admin|tenant-pages|${pages.join(',')}`, null, async () => {
           const { versions, rows } = await repo.adminTreeRows(false);
           return cachedTree(versions, buildAdminMenuTree(keepPagesAndTheirGroups(rows, pages)));
+        });
+      }
+      if (platformAdmin && session.tenantId === null) {
+        // Outside any tenant: the platform's pages; a tenant's are offered once one is chosen.
+        return trees.get('admin|platform-outside-tenants', null, async () => {
+          const { versions, rows } = await repo.adminTreeRows(true);
+          return cachedTree(versions, buildAdminMenuTree(withoutTenantPages(rows)));
         });
       }
       return trees.get(`admin|${platformAdmin ? 'platform' : 'tenant'}`, null, async () => {
