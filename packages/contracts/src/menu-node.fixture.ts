@@ -6,6 +6,7 @@ export const menuNode = (overrides: Partial<MenuItemNode> & { id: string }): Men
   name: overrides.id,
   nameEn: null,
   link: null,
+  mobileLink: null,
   fullLink: null,
   effectDrawing: null,
   version: '1.0',

@@ -18,6 +18,8 @@ export interface MenuItemNode {
   nameEn: string | null;
   /** Link as configured (a built-in route such as /deviceList, /p/..., runCommand:{scheme}, or an external URL). */
   link: string | null;
+  /** What the mobile page opens (issue 25); null: the item's page full-screen. */
+  mobileLink: string | null;
   /** Link with the application's network address resolved in front of a relative link. */
   fullLink: string | null;
   /** Picture shown instead of a page when the item has no link. */
@@ -55,6 +57,7 @@ export const menuItemNodeSchema: z.ZodType<MenuItemNode> = z
       name: z.string(),
       nameEn: z.string().nullable(),
       link: z.string().nullable(),
+      mobileLink: z.string().nullable(),
       fullLink: z.string().nullable(),
       effectDrawing: z.string().nullable(),
       version: z.string(),

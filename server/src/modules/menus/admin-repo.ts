@@ -54,6 +54,7 @@ const columns = {
   name: menuItems.name,
   nameEn: menuItems.nameEn,
   link: menuItems.link,
+  mobileLink: menuItems.mobileLink,
   fullLink: menuItems.fullLink,
   effectDrawing: menuItems.effectDrawing,
   effectDrawingFileId: menuItems.effectDrawingFileId,

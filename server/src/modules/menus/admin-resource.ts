@@ -70,6 +70,7 @@ const valuesOf = async (tx: Tx, files: AttachedFiles, recordId: string, input: I
   if (input.condition !== undefined) values.visibleCondition = input.condition || null;
   // An empty English name is none: the shell shows the Chinese one.
   if (input.nameEn !== undefined) values.nameEn = input.nameEn || null;
+  if (input.mobileLink !== undefined) values.mobileLink = input.mobileLink || null;
   if (input.effectDrawingFileId !== undefined) {
     values.effectDrawingFileId = input.effectDrawingFileId;
     values.effectDrawing = await files.attach(

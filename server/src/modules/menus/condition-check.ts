@@ -26,7 +26,7 @@ const shellRowsOf = async (tx: Tx, ids: readonly string[]) =>
         UNION
         SELECT p.id, p.parent_id FROM menu_items p JOIN chain c ON p.id = c.parent_id
       )
-      SELECT m.id, m.parent_id, m.name, m.name_en, m.link, m.effect_drawing, m.sort, m.reload, m.monitor, m.monitor_url,
+      SELECT m.id, m.parent_id, m.name, m.name_en, m.link, m.mobile_link, m.effect_drawing, m.sort, m.reload, m.monitor, m.monitor_url,
              m.menu_style, m.internal_network, m.external_network, m.operating_manual, m.target, m.type,
              m.visible_condition, m.disabled, m.is_public, m.full_link, m.menu_version, m.application_id,
              a.name AS application_name, a.version AS application_version,

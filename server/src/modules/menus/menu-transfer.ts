@@ -16,6 +16,7 @@ export const TRANSFERRED_FIELDS = [
   'name',
   'nameEn',
   'link',
+  'mobileLink',
   'fullLink',
   'effectDrawing',
   'menuVersion',
@@ -39,8 +40,9 @@ export type TransferredValues = Pick<MenuExportItem, TransferredField>;
 
 const valuesOf = (row: TransferredValues): TransferredValues => ({
   ...(Object.fromEntries(TRANSFERRED_FIELDS.map((field) => [field, row[field]])) as TransferredValues),
-  // A file from before English names has none: the item then has none either.
+  // A file from before English names (or mobile links) has none: the item then has none either.
   nameEn: row.nameEn ?? null,
+  mobileLink: row.mobileLink ?? null,
 });
 
 /** The export of one application's global tree, children in the tree's order. */

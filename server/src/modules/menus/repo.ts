@@ -49,6 +49,7 @@ export const toMenuRow = (row: RawRow): MenuRow => ({
   name: row.name as string,
   nameEn: (row.name_en as string | null) ?? null,
   link: (row.link as string | null) ?? null,
+  mobileLink: (row.mobile_link as string | null) ?? null,
   effectDrawing: (row.effect_drawing as string | null) ?? null,
   sort: Number(row.sort),
   reload: row.reload === true,
@@ -184,7 +185,7 @@ export const createMenusRepo = (db: Database) => ({
         ) v
         LEFT JOIN (
           SELECT
-            m.id, m.parent_id, m.name, m.name_en, m.link, m.effect_drawing, m.sort, m.reload, m.monitor, m.monitor_url,
+            m.id, m.parent_id, m.name, m.name_en, m.link, m.mobile_link, m.effect_drawing, m.sort, m.reload, m.monitor, m.monitor_url,
             m.menu_style, m.internal_network, m.external_network, m.operating_manual, m.target, m.type,
             m.visible_condition, m.disabled, m.is_public, m.full_link, m.menu_version, m.application_id,
             a.name AS application_name,

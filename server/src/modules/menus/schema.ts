@@ -18,6 +18,8 @@ export const menuItems = pgTable('menu_items', {
   /** The English name (migration 0047); null: the Chinese name in every language. */
   nameEn: text('name_en'),
   link: text('link'),
+  /** What the mobile page opens (migration 0051); null: the item's page full-screen. */
+  mobileLink: text('mobile_link'),
   effectDrawing: text('effect_drawing'),
   sort: integer('sort').notNull().default(0),
   reload: boolean('reload').notNull().default(false),

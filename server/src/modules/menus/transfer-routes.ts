@@ -49,6 +49,7 @@ const existingItems = async (tx: Tx, applicationId: string): Promise<ExistingIte
     name: row.name,
     nameEn: row.nameEn,
     link: row.link,
+    mobileLink: row.mobileLink,
     fullLink: row.fullLink,
     effectDrawing: row.effectDrawing,
     menuVersion: row.menuVersion,

@@ -12,6 +12,7 @@ export interface MenuRow {
   name: string;
   nameEn: string | null;
   link: string | null;
+  mobileLink: string | null;
   effectDrawing: string | null;
   sort: number;
   reload: boolean;
@@ -124,6 +125,7 @@ export const buildMenuTree = (rows: MenuRow[]): MenuItemNode[] =>
           name: row.name,
           nameEn: blankToNull(row.nameEn),
           link: row.link,
+          mobileLink: blankToNull(row.mobileLink),
           fullLink: blankToNull(row.fullLink) ?? fullLinkOf(row.link, [internalNetwork, externalNetwork]),
           effectDrawing: row.effectDrawing,
           // A tenant's release decides what its frames load (the shell's _v), over an item's own
@@ -157,6 +159,7 @@ export const buildAdminMenuTree = (rows: AdminMenuRow[]): MenuItemNode[] =>
       name: row.name,
       nameEn: blankToNull(row.nameEn),
       link: row.link,
+      mobileLink: null,
       fullLink: blankToNull(row.link),
       effectDrawing: null,
       version: '1.0.0',

@@ -6,6 +6,7 @@ const row = (overrides: Partial<MenuRow> & Pick<MenuRow, 'id'>): MenuRow => ({
   name: overrides.id,
   nameEn: null,
   link: null,
+  mobileLink: null,
   effectDrawing: null,
   sort: 0,
   reload: false,

@@ -58,6 +58,8 @@ export const menuItemRowSchema = z.object({
   /** The English name the shell shows on an English page; null: the Chinese name there too. */
   nameEn: z.string().nullable(),
   link: z.string().nullable(),
+  /** What the mobile page opens; null: the item's page full-screen. */
+  mobileLink: z.string().nullable(),
   /** The address a frame loads when it is not the link behind the network address. */
   fullLink: z.string().nullable(),
   /** What the shell will load: fullLink, else the link behind the item's or application's address. */
@@ -94,6 +96,7 @@ const editableFields = {
   name: z.string().trim().min(1, '请输入菜单名称').max(50, '菜单名称最多50个字'),
   nameEn: z.string().trim().max(100, '英文名称最多100个字符').nullable().optional(),
   link: menuLink.nullable().optional(),
+  mobileLink: menuLink.nullable().optional(),
   fullLink: menuLink.nullable().optional(),
   effectDrawingFileId: fileId.nullable().optional(),
   menuVersion: z.string().trim().max(20, '版本最多20个字符').nullable().optional(),
@@ -319,6 +322,7 @@ const menuItemsResourceFields = {
     { key: 'applicationName', title: { zh: '所属应用', en: 'Application' }, list: true },
     { key: 'link', title: { zh: '链接', en: 'Link' }, list: true },
     { key: 'fullLink', title: { zh: '完整链接', en: 'Full link' } },
+    { key: 'mobileLink', title: { zh: '移动端链接', en: 'Mobile link' } },
     { key: 'effectiveFullLink', title: { zh: '实际地址', en: 'Effective address' } },
     {
       key: 'type',
@@ -433,6 +437,8 @@ export interface MenuExportItem {
   /** Absent in files exported before English names (issue 25): read as none. */
   nameEn?: string | null;
   link: string | null;
+  /** Absent in files exported before mobile links: read as none. */
+  mobileLink?: string | null;
   fullLink: string | null;
   effectDrawing: string | null;
   menuVersion: string | null;
@@ -463,6 +469,7 @@ const exportItemSchema: z.ZodType<MenuExportItem> = z
       name: z.string(),
       nameEn: z.string().nullable().optional(),
       link: z.string().nullable(),
+      mobileLink: z.string().nullable().optional(),
       fullLink: z.string().nullable(),
       effectDrawing: z.string().nullable(),
       menuVersion: z.string().nullable(),
