@@ -86,11 +86,13 @@ test.describe('QR code sign-in', () => {
     expect(storage.UniWimAuthorization).toBeTruthy();
     expect(storage.UniWimAuthorization).not.toBe((await localStorageOf(phone)).UniWimAuthorization);
 
-    // The phone's home: the user, the tenant, the applications placeholder, and logout.
+    // The phone's home: the user, the tenant, the user's applications (issue 25), and logout.
     await phone.getByTestId('mobile-qr-home').click();
     await expect(phone.getByTestId('mobile-user-name')).toHaveText('李运维');
     await expect(phone.getByTestId('mobile-user-tenant')).toContainText(water.name);
-    await expect(phone.getByTestId('mobile-apps')).toContainText('应用将随工作台一起上线');
+    await expect(phone.getByTestId('mobile-apps').locator('[data-menu-id="m-device-list"]')).toHaveText(
+      '设备列表',
+    );
     await phone.screenshot({ path: screenshotPath('mobile-home') });
     await phone.getByTestId('mobile-logout').click();
     await expect(phone.getByTestId('mobile-sign-in')).toBeVisible();

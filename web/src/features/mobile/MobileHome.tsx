@@ -1,13 +1,18 @@
-import { AppstoreOutlined, LogoutOutlined, ScanOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, ScanOutlined, UserOutlined } from '@ant-design/icons';
 import type { CurrentUser } from '@uniwim/contracts/client';
 import { Button } from 'antd';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { displayNameOf } from '../session/current-user';
 import { goTo, MobileRoutes } from './hash-route';
+import { MobileApps } from './MobileApps';
+import { MobileInbox } from './MobileInbox';
 import { MobilePage } from './MobileLayout';
 import { mobileTexts } from './mobile-texts';
 
-/** After sign-in: who is signed in, the scan entry, the applications (with the shell, later) and logout. */
+/**
+ * After sign-in: who is signed in, the scan entry, the notices, to-dos and messages with their
+ * counts, the user's applications (issue 25) and logout.
+ */
 export const MobileHome = ({ user, onLogout }: { user: CurrentUser; onLogout: () => void }) => {
   const texts = useLocalizedTexts(mobileTexts);
   return (
@@ -21,7 +26,7 @@ export const MobileHome = ({ user, onLogout }: { user: CurrentUser; onLogout: ()
             {displayNameOf(user)}
           </span>
           <span className="m-profile__tenant" data-testid="mobile-user-tenant">
-            {texts.home.tenant}：{user.tenantName ?? texts.home.platform}
+            {texts.home.tenant(user.tenantName ?? texts.home.platform)}
           </span>
         </span>
       </section>
@@ -35,16 +40,8 @@ export const MobileHome = ({ user, onLogout }: { user: CurrentUser; onLogout: ()
         <span className="m-scan-entry__label">{texts.home.scan}</span>
         <span className="m-scan-entry__hint">{texts.home.scanHint}</span>
       </button>
-      <section className="m-section" aria-labelledby="m-apps-title">
-        <h2 className="m-section__title" id="m-apps-title">
-          {texts.home.apps}
-        </h2>
-        <ul className="m-apps" data-testid="mobile-apps">
-          <li className="m-apps__placeholder">
-            <AppstoreOutlined /> {texts.home.appsPlaceholder}
-          </li>
-        </ul>
-      </section>
+      <MobileInbox />
+      <MobileApps user={user} />
       <Button
         size="large"
         block

@@ -18,11 +18,26 @@ const zhCN = {
   home: {
     scan: '扫一扫',
     scanHint: '扫描电脑上的二维码登录',
-    tenant: '所属租户',
+    tenant: (name: string) => `所属租户：${name}`,
     platform: '平台',
-    apps: '我的应用',
-    appsPlaceholder: '应用将随工作台一起上线',
     logout: '退出登录',
+  },
+  apps: {
+    title: '我的应用',
+    loading: '正在加载应用…',
+    failed: '应用加载失败',
+    retry: '重试',
+    empty: '暂无可用的应用',
+    blocked: '该菜单链接不安全，已阻止打开',
+  },
+  inbox: {
+    title: '消息与待办',
+    notices: '通知公告',
+    todos: '待办',
+    messages: '消息',
+    unread: (count: number) => `${count} 条未读`,
+    open: (open: number, overdue: number) =>
+      overdue > 0 ? `${open} 项待办，${overdue} 项已逾期` : `${open} 项待办`,
   },
   scan: {
     title: '扫码登录',
@@ -78,11 +93,25 @@ export const mobileTexts: LocalizedTexts<MobileTexts> = {
     home: {
       scan: 'Scan',
       scanHint: 'Scan the QR code on a computer to sign it in',
-      tenant: 'Tenant',
+      tenant: (name) => `Tenant: ${name}`,
       platform: 'Platform',
-      apps: 'My applications',
-      appsPlaceholder: 'Applications arrive with the workspace shell',
       logout: 'Log out',
+    },
+    apps: {
+      title: 'My applications',
+      loading: 'Loading applications…',
+      failed: 'The applications could not be loaded',
+      retry: 'Retry',
+      empty: 'No application is available',
+      blocked: 'This menu link is unsafe and was not opened',
+    },
+    inbox: {
+      title: 'Notices, to-dos and messages',
+      notices: 'Notices',
+      todos: 'To-dos',
+      messages: 'Messages',
+      unread: (count) => `${count} unread`,
+      open: (open, overdue) => (overdue > 0 ? `${open} open, ${overdue} overdue` : `${open} open`),
     },
     scan: {
       title: 'Scan to sign in',

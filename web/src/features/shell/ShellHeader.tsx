@@ -18,13 +18,13 @@ import { AfterFirstPaint, lazyWithAntd } from '../../app/lazy-antd';
 import { localTextOf } from '../../i18n/texts';
 // Issue 15: the message centre
 import { MessageHeaderEntry } from '../message-centre/MessageHeaderEntry';
-import { MESSAGE_CENTRE_ROUTE } from '../message-centre/message-route';
 import { NoticeBellIcon } from '../notices/NoticeBellIcon';
 import { displayNameOf } from '../session/current-user';
 import { TodoHeaderEntry } from '../todos/TodoHeaderEntry';
 import { DeferredDropdown } from './DeferredDropdown';
 import type { HeaderDropdownProps } from './HeaderDropdown';
 import { HeaderEntry } from './HeaderEntry';
+import { MESSAGES_ROUTE, NOTICES_ROUTE, TODOS_ROUTE } from './header-routes';
 import { MonitorEntry } from './MonitorEntry';
 import { SHELL_PAGES, type ShellKind } from './shell-data';
 import { type ShellTexts, shellTexts } from './shell-texts';
@@ -39,11 +39,7 @@ const TenantSwitchDialog = lazyWithAntd(() =>
   import('./TenantSwitchDialog').then((module) => module.TenantSwitchDialog),
 );
 
-/** Built-in pages behind the header's notices and messages entries. */
-export const NOTICES_ROUTE = '/umpNoticeDetail';
-export const MESSAGES_ROUTE = MESSAGE_CENTRE_ROUTE;
-/** Issue 15: the header's to-do entry (with the member's open count) opens the inbox. */
-export const TODOS_ROUTE = '/todoList';
+export { MESSAGES_ROUTE, NOTICES_ROUTE, TODOS_ROUTE } from './header-routes';
 
 interface ShellHeaderProps {
   kind: ShellKind;
