@@ -245,6 +245,7 @@ export const buildApp = async (options: BuildAppOptions): Promise<App> => {
       jobRunner: options.jobRunner,
       startAfter: options.backgroundWorkAfter,
       traceExport: services.watermarkTraces.issueForExport,
+      zoneOf: services.timeZones.of,
     },
     resources,
   );

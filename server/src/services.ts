@@ -69,6 +69,7 @@ import { createTenantSwitch } from './modules/tenant-switch/service';
 import { createInvitations } from './modules/tenant-users/invitations';
 import { createTenantsRepo } from './modules/tenants/repo';
 import { createTenantService } from './modules/tenants/service';
+import { createTimeZones } from './modules/time-zones/time-zones';
 import { myTodosWidget } from './modules/todos/home-widget';
 import { createTodoService } from './modules/todos/service';
 import { createUsageLogsRepo } from './modules/usage-logs/repo';
@@ -113,6 +114,11 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   });
   const passwordPolicyOf = platformSettings.passwordPolicyOf;
   const tenants = createTenantService(createTenantsRepo(db), pubsub);
+  // Issue 25: the zone a reader reads times in: the active tenant's, the platform's outside one.
+  const timeZones = createTimeZones({
+    platformZone: platformSettings.timeZone,
+    tenantZone: async (tenantId) => (await tenants.findById(tenantId))?.timeZone,
+  });
   // Every upload of the product (issue 14): one module, one storage.
   const files = createFileService({
     db,
@@ -186,7 +192,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   // API credentials (issue 12): client tokens beside user sessions, and what their calls leave behind.
   const apiClients = createApiClientService({ db, pubsub, rateLimiter, tenants: tenants.admission });
   const apiUsage = createApiUsageRecorder({ db, deadLetters: logDeadLetters, reporter: options.logger });
-  const currentUser = createCurrentUser({ users, tenants });
+  const currentUser = createCurrentUser({ users, tenants, timeZones });
   // Issue 15: the message centre, live header counts, must-read notices as to-dos.
   const todoCounts = createTodoCounts({ db, pubsub });
   const noticeTodos = createNoticeTodos({
@@ -218,6 +224,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
   return {
     files,
     platformSettings,
+    timeZones,
     tenantSettings,
     tenantImages: createTenantImages(config.dataDir, files),
     passwordPolicyOf,
@@ -347,6 +354,7 @@ export const createServices = (infra: Infrastructure, options: ServiceOptions) =
       createStatisticsModule({
         db,
         logRetention: platformSettings.logRetention,
+        timeZones,
         onError: (error) => options.logger.error({ err: error }, 'log maintenance failed'),
       }),
     ),

@@ -1,5 +1,7 @@
 // What browser code may import: no zod schemas here, so pages do not ship a schema library.
 
+// Issue 25: admin pages by their path and declared parameter (scope)
+export * from './admin-page-scope';
 export type { LoginData, LoginResult, TokenAnswer } from './auth';
 export * from './config-encoding';
 export * from './custom-css';
@@ -25,8 +27,6 @@ export type {
 export type { LoginConfig, LoginConfigOverride } from './login-config';
 export * from './login-config-values';
 export * from './menu-links';
-// Issue 25: admin pages by their path and declared parameter (scope)
-export * from './admin-page-scope';
 export * from './menu-normalise';
 export * from './menu-visibility';
 export type { MenuItemNode, MenuTarget } from './menus';
@@ -71,6 +71,8 @@ export type RegistrationData = z.input<typeof registrationDataSchema>;
 /** GET /dmp/tenant/suggest answers a list of these. */
 export type TenantSuggestion = z.infer<typeof tenantSuggestionSchema>;
 
+// Issue 25: the login log's labels (the statistics pages' splits); one time zone for what people read
+export * from './admin/resources/login-log-options';
 export type { TodoRow, TodoStatus } from './admin/resources/todos';
 // Issue 15: the message centre
 export type {
@@ -110,7 +112,8 @@ export type {
   TenantLogRetentionAnswer,
   VisitStatistics,
 } from './statistics';
-export { STATISTICS_MAX_DAYS, STATISTICS_TIME_ZONE } from './statistics';
+export { STATISTICS_MAX_DAYS } from './statistics';
+export * from './time-zone';
 export * from './todo-links';
 export type { MyTodo, MyTodoPage, TodoCount } from './todos';
 // Issue 16: watermark trace ids (browser-safe, no zod)

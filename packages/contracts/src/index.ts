@@ -31,6 +31,8 @@ export * from './admin/resources/todos';
 export * from './admin/resources/user-ledger';
 export * from './admin/resources/versions';
 export * from './admin/tenant-settings';
+// Issue 25: admin pages by their path and declared parameter (scope)
+export * from './admin-page-scope';
 export * from './auth';
 export * from './config-encoding';
 export * from './custom-css';
@@ -46,8 +48,6 @@ export * from './log-dead-letters';
 export * from './login-config';
 export * from './login-config-values';
 export * from './menu-links';
-// Issue 25: admin pages by their path and declared parameter (scope)
-export * from './admin-page-scope';
 export * from './menu-normalise';
 export * from './menu-visibility';
 export * from './menus';
@@ -67,6 +67,8 @@ export * from './sms';
 // Issue 16: statistics and retention
 export * from './statistics';
 export * from './tenant-css';
+// Issue 25: one time zone for what people read
+export * from './time-zone';
 export * from './todo-links';
 export * from './todos';
 export * from './validation';

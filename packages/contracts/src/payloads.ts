@@ -22,5 +22,10 @@ export const currentUserSchema = z.object({
   isAdmin: z.boolean(),
   tenantId: z.string().nullable(),
   tenantName: z.string().nullable(),
+  /**
+   * The zone every time is shown in (IANA name): the active tenant's setting, the platform's outside
+   * a tenant (issue 25).
+   */
+  timeZone: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

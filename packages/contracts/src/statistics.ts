@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isoDaySchema } from './dates';
 
 /*
- * Issue 16: /loginStatistics and /systemVisitStatistics, read from daily rollups (Asia/Shanghai days)
+ * Issue 16: /loginStatistics and /systemVisitStatistics, read from daily rollups (each tenant's days
+ * in its time zone, all tenants' in the platform's: issue 25)
  * with today computed live; tenant pages under /ump/admin/statistics, all tenants under
  * /dmp/admin/statistics. One request per page answers every chart.
  */
@@ -10,9 +11,6 @@ import { isoDaySchema } from './dates';
 const day = isoDaySchema;
 
 /** Longest period one dashboard covers. */
-/** The statistics count days as the platform's users live them, whatever a browser's time zone. */
-export const STATISTICS_TIME_ZONE = 'Asia/Shanghai';
-
 export const STATISTICS_MAX_DAYS = 366;
 
 export const statisticsQuerySchema = z.strictObject({
@@ -67,6 +65,10 @@ const periodFields = {
   previousTo: z.string(),
   /** Set when narrowed to one tenant. */
   tenantId: z.string().nullable(),
+  /** The zone the days and hours are counted in: the tenant's, or the platform's for all tenants. */
+  timeZone: z.string(),
+  /** Today in that zone (the newest day a period may end on). */
+  today: z.string(),
   maintenance: statisticsMaintenanceSchema,
 };
 
@@ -85,15 +87,23 @@ export const loginStatisticsSchema = z.object({
     locked: kpiSchema,
     newUsers: kpiSchema,
   }),
-  /** Active users: on the period's last day; its week and 30 days as of the last day rolled up. */
-  active: z.object({ daily: z.number(), weekly: z.number(), monthly: z.number() }),
+  /**
+   * Active users of one day (so that the week's and the month's are never below the day's): the
+   * period's last day with all three counted, `day`; null when none is.
+   */
+  active: z.object({
+    day: z.string().nullable(),
+    daily: z.number(),
+    weekly: z.number(),
+    monthly: z.number(),
+  }),
   daily: z.array(
     z.object({
       day: z.string(),
       successes: z.number(),
       failures: z.number(),
       users: z.number(),
-      /** null for today: counted when the day is rolled up. */
+      /** null for today on the all-tenant page: counted when the day is rolled up. */
       weeklyUsers: z.number().nullable(),
       monthlyUsers: z.number().nullable(),
     }),

@@ -182,13 +182,14 @@ describe.each(testBackends())('export, import and jobs of admin resources on $na
     const template = await get(`${BASE}/import-template`);
     expect(template.statusCode).toBe(200);
     const [header, example] = await rowsOf(template.rawPayload);
+    // A time column names the zone its times are typed in (issue 25): the importer's.
     expect(header).toEqual([
       '编码',
       '租户名称',
       '联系人',
       '联系电话',
       '席位上限',
-      '到期时间',
+      '到期时间 (UTC+08:00 Asia/Shanghai)',
       '域名',
       '管理员手机号',
     ]);
@@ -211,11 +212,11 @@ describe.each(testBackends())('export, import and jobs of admin resources on $na
       '套餐',
       '已用席位',
       '席位上限',
-      '到期时间',
+      '到期时间 (UTC+08:00 Asia/Shanghai)',
       '剩余天数',
       '状态',
       '域名',
-      '创建时间',
+      '创建时间 (UTC+08:00 Asia/Shanghai)',
     ]);
     expect(rows.slice(1).map((row) => row[0])).toEqual(listed.items.map((t: { code: string }) => t.code));
     const first = rows.find((row) => row[0] === 'imp-a')!;

@@ -1,3 +1,4 @@
+import { DEFAULT_TIME_ZONE } from '@uniwim/contracts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDashboardRepo } from '../../src/modules/statistics/dashboard-repo';
@@ -10,6 +11,7 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const MONTH_DAYS = Array.from({ length: 30 }, (_, i) => `2026-03-${String(i + 1).padStart(2, '0')}`).concat(
   '2026-03-31',
 );
+const ZONES = { platform: DEFAULT_TIME_ZONE };
 const SHANGHAI_DAY = sql.raw(`(created_at AT TIME ZONE 'Asia/Shanghai')::date`);
 
 /** Issue 16: rollups equal direct counts over the raw rows; retention removes exactly the expired rows. */
@@ -54,7 +56,7 @@ describe.each(testBackends())('log rollups and retention on $name', (backend) =>
   });
 
   it('rolls up a month so that every figure equals a direct count over the raw rows', async () => {
-    for (const day of MONTH_DAYS) await buildDay(db, day);
+    for (const day of MONTH_DAYS) await buildDay(db, day, ZONES);
     const march = sql`created_at >= timestamptz '2026-03-01 00:00:00+08' AND created_at < timestamptz '2026-04-01 00:00:00+08'`;
 
     const directDaily = await query<Record<string, unknown>>(sql`
@@ -136,12 +138,12 @@ describe.each(testBackends())('log rollups and retention on $name', (backend) =>
         FROM generate_series(1, 5) g`),
     );
     await expect(
-      buildDay(db, day, async (step) => {
+      buildDay(db, day, ZONES, async (step) => {
         if (step === 'visits') throw new Error('the server stopped');
       }),
     ).rejects.toThrow('the server stopped');
     expect(await countOf()).toBe(before);
-    await buildDay(db, day);
+    await buildDay(db, day, ZONES);
     expect(await countOf()).toBe((before ?? 0) + 5);
   });
 
@@ -182,7 +184,7 @@ describe.each(testBackends())('log rollups and retention on $name', (backend) =>
           FROM generate_series(1, 500) g`),
       );
     await addLate();
-    await buildDay(db, '2026-03-12');
+    await buildDay(db, '2026-03-12', ZONES);
     const lateRanking = await dashboard.tenantRanking('login', '2026-03-10', '2026-03-20');
     expect(lateRanking[0]).toMatchObject({
       id: 't-late-rank',
@@ -195,7 +197,7 @@ describe.each(testBackends())('log rollups and retention on $name', (backend) =>
 
     // Its rows leave and the day is built again: it is gone from every period.
     await db.asPlatform((tx) => tx.execute(sql`DELETE FROM login_logs WHERE tenant_id = 't-late-rank'`));
-    await buildDay(db, '2026-03-12');
+    await buildDay(db, '2026-03-12', ZONES);
     const after = await dashboard.tenantRanking('login', '2026-03-01', '2026-03-31');
     expect(after.map((entry) => entry.id)).not.toContain('t-late-rank');
     await expectSameRanking('2026-03-01', '2026-03-31');

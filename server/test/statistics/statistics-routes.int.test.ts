@@ -102,6 +102,29 @@ describe.each(testBackends())('statistics routes on $name', (backend) => {
     expect((await ok('GET', '/ump/admin/statistics/visits', energyAdmin)).applications).toEqual([]);
   });
 
+  it("counts a tenant's weekly and monthly active users of today live, never below its daily ones (issue 25)", async () => {
+    // Three accounts sign in to energy today; three others did yesterday (the first test's rows,
+    // rolled up). Before: today's weekly and monthly figures were left out and the page showed
+    // the last rolled-up day's beside today's daily users (DAU 4, WAU 0, MAU 0 on water's page).
+    await infra.db.asPlatform((tx) =>
+      tx.execute(sql`
+        INSERT INTO login_logs (tenant_id, id, account_id, username, mode, result, created_at)
+        SELECT 't-energy', 'rt-today-' || g, 'acc-today-' || g, 'u', 'password', 'success', now()
+        FROM generate_series(1, 3) g`),
+    );
+    const energy = await ok('GET', '/ump/admin/statistics/login', energyAdmin);
+    expect(energy.timeZone).toBe('Asia/Shanghai');
+    expect(energy.active).toEqual({ day: energy.today, daily: 3, weekly: 6, monthly: 6 });
+    const today = energy.daily.at(-1);
+    expect(today).toMatchObject({ day: energy.today, users: 3, weeklyUsers: 6, monthlyUsers: 6 });
+
+    // All tenants: today's weekly figures wait for the rollup, so all three are yesterday's.
+    const all = await ok('GET', '/dmp/admin/statistics/login', platform);
+    expect(all.active.day).toBe(yesterday);
+    expect(all.active.weekly).toBeGreaterThanOrEqual(all.active.daily);
+    expect(all.active.monthly).toBeGreaterThanOrEqual(all.active.weekly);
+  });
+
   it('refuses periods and days that cannot be, and members without the permission', async () => {
     // A day that does not exist is refused by the query's schema, naming the parameter (issue 24).
     const invalid = await call(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { int4Schema, recordVersionSchema } from '../integers';
 import { LOGIN_CONFIG_DEFAULTS, LOGIN_TYPES } from '../login-config-values';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../time-zone';
 import type { LocalText } from './resource';
 
 /**
@@ -84,10 +85,21 @@ export const logRetentionSchema = z.strictObject({
 });
 export type LogRetention = z.infer<typeof logRetentionSchema>;
 
+/** An IANA zone name the runtime's Intl knows (Intl.supportedValuesOf('timeZone'), and UTC). */
+export const timeZoneSchema = z
+  .string({ error: '时区必须是文本' })
+  .trim()
+  .refine(isTimeZone, { error: '时区须为 IANA 时区名（如 Asia/Shanghai）' });
+
+/** Where the platform is: its pages outside a tenant and the all-tenant statistics read its zone. */
+export const regionalSchema = z.strictObject({ timeZone: timeZoneSchema });
+export type Regional = z.infer<typeof regionalSchema>;
+
 export const platformSettingsSchema = z.strictObject({
   signInLook: signInLookSchema,
   securityFloors: securityFloorsSchema,
   logRetention: logRetentionSchema,
+  regional: regionalSchema,
 });
 export type PlatformSettings = z.infer<typeof platformSettingsSchema>;
 export type PlatformSettingsGroup = keyof PlatformSettings;
@@ -116,6 +128,7 @@ export const PLATFORM_SETTINGS_DEFAULTS: PlatformSettings = {
     twoFactorForOperators: false,
   },
   logRetention: { loginLogDays: 180, usageLogDays: 180, operationLogDays: 365 },
+  regional: { timeZone: DEFAULT_TIME_ZONE },
 };
 
 /**
@@ -143,6 +156,7 @@ export const platformSettingsSaveSchema = z.strictObject({
   signInLook: z.record(z.string(), z.unknown()).optional(),
   securityFloors: z.record(z.string(), z.unknown()).optional(),
   logRetention: z.record(z.string(), z.unknown()).optional(),
+  regional: z.record(z.string(), z.unknown()).optional(),
 });
 export type PlatformSettingsSave = z.infer<typeof platformSettingsSaveSchema>;
 
@@ -203,6 +217,7 @@ export const PLATFORM_SETTINGS_TITLES: {
     securityFloors: { zh: '安全底线', en: 'Security floors' },
     smsStatus: { zh: '短信服务状态', en: 'SMS provider status' },
     logRetention: { zh: '日志保留上限', en: 'Log retention maximums' },
+    regional: { zh: '时区', en: 'Time zone' },
   },
   fields: {
     'signInLook.title': { zh: '平台标题', en: 'Title' },
@@ -254,5 +269,6 @@ export const PLATFORM_SETTINGS_TITLES: {
     'logRetention.loginLogDays': { zh: '登录日志最长保留（天）', en: 'Login logs, at most (days)' },
     'logRetention.usageLogDays': { zh: '访问日志最长保留（天）', en: 'Usage logs, at most (days)' },
     'logRetention.operationLogDays': { zh: '操作日志最长保留（天）', en: 'Operation logs, at most (days)' },
+    'regional.timeZone': { zh: '平台时区', en: "Platform's time zone" },
   },
 };

@@ -3,7 +3,12 @@ import { int4Schema, recordVersionSchema } from '../integers';
 import { ruleTypeMeetsFloor } from '../password-policy';
 import { TENANT_CUSTOM_CSS_MAX } from '../tenant-css';
 import { MOBILE_PATTERN } from '../validation';
-import { type SecurityFloors, securityFloorsSchema, signInLookSchema } from './platform-settings';
+import {
+  type SecurityFloors,
+  securityFloorsSchema,
+  signInLookSchema,
+  timeZoneSchema,
+} from './platform-settings';
 import type { LocalText } from './resource';
 import { tenantDomainListSchema } from './resources/tenants';
 
@@ -33,6 +38,8 @@ export const tenantBasicsSchema = z.strictObject({
     .trim()
     .refine((value) => value === '' || MOBILE_PATTERN.test(value), { error: '联系电话须为手机号' }),
   domains: tenantDomainListSchema,
+  /** Every time the tenant's people read (pages, exports, statistics' days) is in this zone. */
+  timeZone: timeZoneSchema,
 });
 export type TenantBasics = z.infer<typeof tenantBasicsSchema>;
 
@@ -313,6 +320,7 @@ export const TENANT_SETTINGS_TITLES: {
     'basics.contactName': { zh: '联系人', en: 'Contact' },
     'basics.contactPhone': { zh: '联系电话', en: 'Contact phone' },
     'basics.domains': { zh: '自定义域名', en: 'Custom domains' },
+    'basics.timeZone': { zh: '时区', en: 'Time zone' },
     'signInLook.title': { zh: '登录页标题', en: 'Title' },
     'signInLook.logo': { zh: 'Logo', en: 'Logo' },
     'signInLook.favicon': { zh: '网站图标', en: 'Favicon' },

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors';
 import { ok } from '../../platform/http/envelope';
 import type { ActiveSession } from '../sessions/repo';
 import type { TenantService } from '../tenants/service';
+import type { TimeZones } from '../time-zones/time-zones';
 import type { UsersRepo } from '../users/repo';
 import { maskMobile } from './request-context';
 
@@ -11,7 +12,11 @@ import { maskMobile } from './request-context';
  * GET /ump/currUserInfo is asked on every page load and by every frame: the answer for an
  * (account, tenant) pair is kept a few seconds.
  */
-export const createCurrentUser = (deps: { users: UsersRepo; tenants: TenantService }) => {
+export const createCurrentUser = (deps: {
+  users: UsersRepo;
+  tenants: TenantService;
+  timeZones: TimeZones;
+}) => {
   // The answer is kept serialised too: this is the hottest authenticated call.
   const cache = new TtlCache<{ user: CurrentUser; json: string }>(5_000);
 
@@ -20,12 +25,11 @@ export const createCurrentUser = (deps: { users: UsersRepo; tenants: TenantServi
   ): Promise<{ user: CurrentUser; json: string }> => {
     const account = await deps.users.findAccount(session.accountId);
     if (account?.status !== 'active') throw new AppError('TOKEN_INVALID');
-    const [tenant, grants] = session.tenantId
-      ? await Promise.all([
-          deps.tenants.findById(session.tenantId),
-          deps.users.tenantGrantsOf(session.tenantId, session.accountId),
-        ])
-      : [undefined, undefined];
+    const [tenant, grants, timeZone] = await Promise.all([
+      session.tenantId ? deps.tenants.findById(session.tenantId) : undefined,
+      session.tenantId ? deps.users.tenantGrantsOf(session.tenantId, session.accountId) : undefined,
+      deps.timeZones.of(session.tenantId),
+    ]);
     // The tenant's administrators, and members whose roles open a page of the admin console.
     const tenantAdmin =
       grants !== undefined && (grants.isAdmin || tenantAdminPagesOf(grants.codes).length > 0);
@@ -40,6 +44,7 @@ export const createCurrentUser = (deps: { users: UsersRepo; tenants: TenantServi
         account.isPlatformAdmin || (session.tenantId === null && account.isPlatformOperator) || tenantAdmin,
       tenantId: session.tenantId,
       tenantName: tenant?.name ?? null,
+      timeZone,
     };
     return { user, json: JSON.stringify(ok(user)) };
   };

@@ -17,6 +17,7 @@ export const SETTINGS_KEYS: Record<PlatformSettingsGroup, string> = {
   signInLook: 'login_config',
   securityFloors: 'security_floors',
   logRetention: 'log_retention',
+  regional: 'regional',
 };
 
 export interface CurrentSettings {
@@ -65,6 +66,7 @@ export const platformSettingsRepo = {
         signInLook: readSettingsGroup('signInLook', stored.get(SETTINGS_KEYS.signInLook)),
         securityFloors: readSettingsGroup('securityFloors', stored.get(SETTINGS_KEYS.securityFloors)),
         logRetention: readSettingsGroup('logRetention', stored.get(SETTINGS_KEYS.logRetention)),
+        regional: readSettingsGroup('regional', stored.get(SETTINGS_KEYS.regional)),
       },
       storedLoginConfig: asObject(stored.get(SETTINGS_KEYS.signInLook)),
     };

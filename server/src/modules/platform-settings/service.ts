@@ -155,6 +155,7 @@ export const createPlatformSettingsService = (deps: PlatformSettingsDeps) => {
             signInLook: readSettingsGroup('signInLook', groups.signInLook),
             securityFloors: readSettingsGroup('securityFloors', groups.securityFloors),
             logRetention: readSettingsGroup('logRetention', groups.logRetention),
+            regional: readSettingsGroup('regional', groups.regional),
           };
         },
         'rollback',
@@ -166,6 +167,8 @@ export const createPlatformSettingsService = (deps: PlatformSettingsDeps) => {
 
     floors,
     logRetention: async () => (await settings()).logRetention,
+    /** The platform's own zone (issue 25): its pages outside a tenant, the all-tenant statistics. */
+    timeZone: async () => (await settings()).regional.timeZone,
 
     /** The lock-out of a sign-in: its scopes' settings held within the floor. */
     lockoutWithinFloor: async (scopes: LockoutSettings[]) => holdLockoutToFloor(scopes, await floors()),

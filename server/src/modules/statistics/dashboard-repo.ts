@@ -63,21 +63,32 @@ export const createDashboardRepo = (db: Database) => {
         })),
       ),
 
-    /** Today's figures from the raw rows (weekly and monthly users left for the rollup). */
-    today: (scope: StatisticsScope, today: string, parts: 'login' | 'visits') =>
+    /**
+     * Today's figures from the raw rows, in the scope's zone. One tenant's weekly and monthly active
+     * users are counted too (its own rows, a few milliseconds); all tenants' are left for the rollup
+     * (thirty days of every tenant's accounts take seconds at ten million logs: docs/performance.md).
+     */
+    today: (scope: StatisticsScope, today: string, zone: string, parts: 'login' | 'visits') =>
       run(scope, async (tx) => {
-        const rollup = await computeDay(tx, today, scope.tenantId, {
-          activeUsers: false,
-          parts,
-          allTenantsOnly: scope.tenantId === null,
-        });
+        const rollup = await computeDay(
+          tx,
+          today,
+          scope.tenantId === null
+            ? { kind: 'all-tenants', zone }
+            : { kind: 'tenant', tenantId: scope.tenantId, zone },
+          { activeUsers: scope.tenantId !== null, parts },
+        );
         const mine = <T extends { tenantId: string | null }>(list: T[]) =>
           list.find((entry) => entry.tenantId === scope.tenantId);
         const login = mine(rollup.login);
         const visits = mine(rollup.visits);
         return {
           login: login
-            ? ({ ...login, day: today, weeklyUsers: null, monthlyUsers: null } as LoginDayRecord)
+            ? ({
+                ...login,
+                day: today,
+                ...(scope.tenantId === null ? { weeklyUsers: null, monthlyUsers: null } : {}),
+              } as LoginDayRecord)
             : null,
           visits: visits ? ({ ...visits, day: today } as VisitDayRecord) : null,
           items: rollup.items.filter((item) => item.tenantId === scope.tenantId),
@@ -155,13 +166,13 @@ export const createDashboardRepo = (db: Database) => {
         }));
       }),
 
-    /** The oldest raw log still kept (a rebuild of an earlier day would lose its rollup). */
-    oldestRawDay: async (): Promise<string | null> => {
+    /** The oldest raw log still kept (a rebuild of an earlier day would lose its rollup), as `zone` reads it. */
+    oldestRawDay: async (zone: string): Promise<string | null> => {
       const [row] = rowsOf<{ day: string | null }>(
         await db.asPlatform((tx) =>
           tx.execute(sql`
             SELECT (least((SELECT min(created_at) FROM login_logs), (SELECT min(created_at) FROM usage_logs))
-              AT TIME ZONE 'Asia/Shanghai')::date::text AS day`),
+              AT TIME ZONE ${zone})::date::text AS day`),
         ),
       );
       return row?.day ?? null;

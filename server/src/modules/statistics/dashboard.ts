@@ -107,8 +107,13 @@ export const loginStatisticsOf = (
 ): Pick<LoginStatistics, 'kpis' | 'active' | 'daily' | 'heatmap' | 'splits' | 'provinces'> => {
   const byDay = new Map(records.map((r) => [r.day, r]));
   const current = records.filter(inPeriod(period.from, period.to));
-  const last = byDay.get(period.to);
-  const lastCounted = [...current].reverse().find((r) => r.monthlyUsers !== null);
+  // Daily, weekly and monthly active users of one and the same day, so that none is below another:
+  // the period's last day with all three counted (today's, live, for one tenant; all tenants' today
+  // waits for its rollup).
+  const lastCounted = [...current]
+    .sort((a, b) => a.day.localeCompare(b.day))
+    .reverse()
+    .find((r) => r.monthlyUsers !== null);
   const dims = dimsOf(current);
   const averageUsers = (list: LoginDayRecord[]) => round1(sumOf(list, (r) => r.users) / period.days.length);
   return {
@@ -121,7 +126,8 @@ export const loginStatisticsOf = (
       newUsers: kpiOf(period, records, (list) => sumOf(list, (r) => r.newUsers)),
     },
     active: {
-      daily: last?.users ?? 0,
+      day: lastCounted?.day ?? null,
+      daily: lastCounted?.users ?? 0,
       weekly: lastCounted?.weeklyUsers ?? 0,
       monthly: lastCounted?.monthlyUsers ?? 0,
     },

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { newId } from '../../platform/crypto/tokens';
 import type { Database } from '../../platform/db/database';
+import type { TimeZones } from '../time-zones/time-zones';
 import { monthsAhead } from './partitions';
 import type { LogRetentionService } from './retention';
-import { buildDay, daysMissing, todayOf } from './rollup-repo';
+import { buildDay, daysDue, todayOf } from './rollup-repo';
 
 const CHECK_EVERY_MS = 60 * 60_000;
 /** Days the nightly job looks back for days it missed (the server was down). */
@@ -38,6 +39,8 @@ const addDays = (day: string, days: number) =>
 export const createLogMaintenance = (deps: {
   db: Database;
   retention: LogRetentionService;
+  /** The platform's zone: all tenants' days, and the window the nightly job looks back over. */
+  timeZones: Pick<TimeZones, 'platform'>;
   onError(error: unknown): void;
 }) => {
   const { db } = deps;
@@ -88,7 +91,8 @@ export const createLogMaintenance = (deps: {
   const rollUp = (days: string[]) =>
     recorded('rollup', async () => {
       let rowsWritten = 0;
-      for (const day of days) rowsWritten += await buildDay(db, day);
+      const platform = await deps.timeZones.platform();
+      for (const day of days) rowsWritten += await buildDay(db, day, { platform });
       return { rowsWritten, days };
     });
 
@@ -123,13 +127,14 @@ export const createLogMaintenance = (deps: {
   /** What is due now: partitions ahead, a cleanup once a day, the days not rolled up yet. */
   const runDue = async (signal?: AbortSignal) => {
     await ensurePartitions();
-    const today = await todayOf(db);
+    const platform = await deps.timeZones.platform();
+    const today = await todayOf(db, platform);
     const last = await lastRuns();
     const cleanedToday =
       last.cleanup !== null &&
       (last.cleanup.status === 'running' || Date.now() - Date.parse(last.cleanup.startedAt) < 20 * 3_600_000);
     if (!cleanedToday) await cleanup(signal);
-    const missing = await daysMissing(db, addDays(today, -CATCH_UP_DAYS), addDays(today, -1));
+    const missing = await daysDue(db, addDays(today, -CATCH_UP_DAYS), platform);
     if (missing.length > 0 && !signal?.aborted) await rollUp(missing);
   };
 

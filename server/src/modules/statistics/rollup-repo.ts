@@ -1,6 +1,14 @@
-import { STATISTICS_TIME_ZONE } from '@uniwim/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/database';
+import {
+  allTenantsDay,
+  type DaySource,
+  dayEnd,
+  type GroupSets,
+  rollupSources,
+  tenantDay,
+  todayIn,
+} from './day-sources';
 import {
   assembleLoginDay,
   assembleVisitDay,
@@ -8,9 +16,6 @@ import {
   type LoginDay,
   type VisitDay,
 } from './rollup-assembly';
-
-/** Statistics count days as the platform's users live them (one constant for server and pages). */
-export { STATISTICS_TIME_ZONE };
 
 export interface VisitItem {
   tenantId: string | null;
@@ -29,19 +34,19 @@ export interface DayRollup {
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-const dayStart = (day: string) => sql`((${day}::date)::timestamp AT TIME ZONE ${STATISTICS_TIME_ZONE})`;
-const dayEnd = (day: string) => sql`((${day}::date + 1)::timestamp AT TIME ZONE ${STATISTICS_TIME_ZONE})`;
-const hourOf = sql`extract(hour FROM created_at AT TIME ZONE ${STATISTICS_TIME_ZONE})::int`;
-const known = (column: string) => sql.raw(`coalesce(nullif(${column}, ''), 'unknown')`);
+const hourOf = (source: DaySource) => sql`extract(hour FROM l.created_at AT TIME ZONE ${source.zone})::int`;
+const known = (column: string) => sql.raw(`coalesce(nullif(l.${column}, ''), 'unknown')`);
 
-/** Per tenant and for all tenants: the grouping sets of one table's splits. */
-const groupingSets = (dimensions: string[]) =>
+/**
+ * The grouping sets of one table's splits: per tenant, and for all tenants together. Read with the
+ * tenant as NULL (all tenants only), the tenant sets collapse into one group the assembly skips.
+ */
+const groupingSets = (dimensions: string[], sets: GroupSets) =>
   sql.raw(
     [
       '(tenant_id)',
       ...dimensions.map((d) => `(tenant_id, ${d})`),
-      '()',
-      ...dimensions.map((d) => `(${d})`),
+      ...(sets !== 'tenants' ? ['()', ...dimensions.map((d) => `(${d})`)] : []),
     ].join(', '),
   );
 const groupingColumns = (dimensions: string[]) =>
@@ -49,132 +54,178 @@ const groupingColumns = (dimensions: string[]) =>
     ['grouping(tenant_id) AS g_tenant', ...dimensions.map((d) => `grouping(${d}) AS g_${d}`)].join(', '),
   );
 
+/** One figure per tenant, for all of them together, or both: its select list and GROUP BY. */
+const byTenant = (sets: GroupSets, column: SQL) => {
+  if (sets === 'tenants')
+    return { select: sql`${column} AS tenant_id, 0 AS g_tenant`, groupBy: sql`GROUP BY ${column}` };
+  if (sets === 'all-tenants') return { select: sql`NULL::text AS tenant_id, 1 AS g_tenant`, groupBy: sql`` };
+  return {
+    select: sql`${column} AS tenant_id, grouping(${column}) AS g_tenant`,
+    groupBy: sql`GROUP BY GROUPING SETS ((${column}), ())`,
+  };
+};
+
+/** Whose day: one tenant's (its zone), all tenants' together (the platform's), or a rollup's (each its own). */
+export type DayScope =
+  | { kind: 'tenant'; tenantId: string; zone: string }
+  | { kind: 'all-tenants'; zone: string }
+  | { kind: 'rollup'; platformZone: string };
+
+const sourcesOf = async (tx: Tx, day: string, scope: DayScope): Promise<DaySource[]> => {
+  if (scope.kind === 'tenant') return [tenantDay(day, scope.tenantId, scope.zone)];
+  if (scope.kind === 'all-tenants') return [allTenantsDay(day, scope.zone)];
+  return rollupSources(tx, day, scope.platformZone);
+};
+
 /**
- * One day's rollup computed from the raw rows; `tenantId` narrows it to one tenant (today's live
- * figures of a tenant's page). The same statements fill the rollup tables, so live and stored agree.
+ * One day's rollup computed from the raw rows, for a rollup (every tenant and all together) or
+ * narrowed to one scope (today's live figures of a page). The same statements fill the rollup
+ * tables, so live and stored agree.
  */
 export const computeDay = async (
   tx: Tx,
   day: string,
-  tenantId: string | null = null,
-  options: { activeUsers: boolean; parts?: 'login' | 'visits'; allTenantsOnly?: boolean } = {
-    activeUsers: true,
-  },
+  scope: DayScope,
+  options: { parts?: 'login' | 'visits'; activeUsers: boolean },
 ): Promise<DayRollup> => {
-  const onlyTenant = tenantId === null ? sql`` : sql`AND tenant_id = ${tenantId}`;
-  // All tenants' live figures need no tenant's own: with the tenant read as NULL, the tenant
-  // grouping sets collapse into one group the assembly skips (the all-tenant page at ten million logs: see docs/performance.md).
-  const tenantColumn = options.allTenantsOnly ? sql`NULL::text AS tenant_id` : sql`tenant_id`;
-  // A page reads one of the two: the other's statements are left out.
-  const login =
-    options.parts !== 'visits'
-      ? await computeLogin(tx, day, onlyTenant, options.activeUsers, tenantColumn)
-      : [];
-  const visits =
-    options.parts !== 'login'
-      ? await computeVisits(tx, day, onlyTenant, tenantColumn)
-      : { visits: [], items: [] };
-  return { login, ...visits };
+  const sources = await sourcesOf(tx, day, scope);
+  return computeSources(tx, day, sources, options);
 };
 
-const computeLogin = async (
+const computeSources = async (
   tx: Tx,
   day: string,
-  onlyTenant: SQL,
-  withActiveUsers: boolean,
-  tenantColumn: SQL,
-): Promise<LoginDay[]> => {
-  const loginDimensions = ['mode', 'device', 'os', 'browser', 'province', 'hour'];
-  const loginRows = rowsOf<GroupedRow>(
+  sources: DaySource[],
+  options: { parts?: 'login' | 'visits'; activeUsers: boolean },
+): Promise<DayRollup> => {
+  const parts = options.parts ?? 'both';
+  const rollup: DayRollup = { login: [], visits: [], items: [] };
+  const loginRows: GroupedRow[] = [];
+  const visitRows: GroupedRow[] = [];
+  const newUsers = new Map<string, number>();
+  const activeUsers = new Map<string, { weekly: number; monthly: number }>();
+  // A page reads one of the two: the other's statements are left out.
+  for (const source of sources) {
+    if (parts !== 'visits') {
+      loginRows.push(...(await loginGroups(tx, source)));
+      await countNewUsers(tx, source, newUsers);
+      if (options.activeUsers) await countActiveUsers(tx, day, source, activeUsers);
+    }
+    if (parts !== 'login') {
+      visitRows.push(...(await visitGroups(tx, source)));
+      rollup.items.push(...(await visitItems(tx, source)));
+    }
+  }
+  if (parts !== 'visits') rollup.login = assembleLoginDay(loginRows, { newUsers, activeUsers });
+  if (parts !== 'login') rollup.visits = assembleVisitDay(visitRows);
+  return rollup;
+};
+
+const LOGIN_DIMENSIONS = ['mode', 'device', 'os', 'browser', 'province', 'hour'];
+
+const loginGroups = async (tx: Tx, source: DaySource): Promise<GroupedRow[]> =>
+  rowsOf<GroupedRow>(
     await tx.execute(sql`
       WITH src AS (
-        SELECT ${tenantColumn}, account_id, username, result, error_code, mode,
+        SELECT ${source.tenant} AS tenant_id, l.account_id, l.username, l.result, l.error_code, l.mode,
+          -- Active users are the accounts that signed in to a tenant, for a tenant and for all of them.
+          l.tenant_id IS NOT NULL AS into_tenant,
           ${known('device_type')} AS device, ${known('os')} AS os, ${known('browser')} AS browser,
-          coalesce(nullif(region_province, ''), nullif(region_country, ''), 'unknown') AS province,
-          ${hourOf} AS hour
-        FROM login_logs WHERE created_at >= ${dayStart(day)} AND created_at < ${dayEnd(day)} ${onlyTenant}
+          coalesce(nullif(l.region_province, ''), nullif(l.region_country, ''), 'unknown') AS province,
+          ${hourOf(source)} AS hour
+        FROM ${source.from('login_logs')} WHERE ${source.where}
       )
-      SELECT tenant_id, ${groupingColumns(loginDimensions)}, mode, device, os, browser, province, hour,
+      SELECT tenant_id, ${groupingColumns(LOGIN_DIMENSIONS)}, mode, device, os, browser, province, hour,
         count(*)::int AS attempts,
         count(*) FILTER (WHERE result = 'success')::int AS successes,
         count(*) FILTER (WHERE result = 'failure')::int AS failures,
         count(DISTINCT coalesce(account_id, username)) FILTER (WHERE error_code = 'LOCKED')::int AS locked,
-        count(DISTINCT account_id) FILTER (WHERE result = 'success')::int AS users
-      FROM src GROUP BY GROUPING SETS (${groupingSets(loginDimensions)})`),
+        count(DISTINCT account_id) FILTER (WHERE result = 'success' AND into_tenant)::int AS users
+      FROM src GROUP BY GROUPING SETS (${groupingSets(LOGIN_DIMENSIONS, source.sets)})`),
   );
-  const newUsers = new Map<string, number>();
+
+const keyOf = (row: { tenant_id: unknown; g_tenant: unknown }) =>
+  Number(row.g_tenant) === 1 ? '' : String(row.tenant_id);
+
+const countNewUsers = async (tx: Tx, source: DaySource, into: Map<string, number>) => {
+  const group = byTenant(source.sets, sql`l.tenant_id`);
   for (const row of rowsOf<{ tenant_id: string | null; g_tenant: number; count: number }>(
     await tx.execute(sql`
-      SELECT tenant_id, grouping(tenant_id) AS g_tenant, count(*)::int AS count FROM tenant_memberships
-      WHERE created_at >= ${dayStart(day)} AND created_at < ${dayEnd(day)} ${onlyTenant}
-      GROUP BY GROUPING SETS ((tenant_id), ())`),
-  )) {
-    newUsers.set(Number(row.g_tenant) === 1 ? '' : String(row.tenant_id), Number(row.count));
-  }
-  // Weekly and monthly active users: the days before from daily_active_accounts (rolled up, so they
-  // outlive the raw rows), the day itself from the raw rows.
-  const activeUsers = new Map<string, { weekly: number; monthly: number }>();
-  // Live figures of today leave them out: 30 days of accounts are too many to count on every view.
-  const activeRows = withActiveUsers
-    ? await tx.execute(sql`
-      WITH active AS (
-        SELECT tenant_id, day, account_id FROM daily_active_accounts
-        WHERE day > ${day}::date - 30 AND day < ${day}::date ${onlyTenant}
-        UNION
-        SELECT tenant_id, ${day}::date, account_id FROM login_logs
-        WHERE created_at >= ${dayStart(day)} AND created_at < ${dayEnd(day)} AND result = 'success'
-          AND tenant_id IS NOT NULL AND account_id IS NOT NULL ${onlyTenant}
-      )
-      SELECT tenant_id, grouping(tenant_id) AS g_tenant,
-        count(DISTINCT account_id) FILTER (WHERE day > ${day}::date - 7)::int AS weekly,
-        count(DISTINCT account_id)::int AS monthly
-      FROM active GROUP BY GROUPING SETS ((tenant_id), ())`)
-    : { rows: [] };
-  for (const row of rowsOf<{ tenant_id: string | null; g_tenant: number; weekly: number; monthly: number }>(
-    activeRows,
-  )) {
-    const key = Number(row.g_tenant) === 1 ? '' : String(row.tenant_id);
-    if (Number(row.monthly) > 0)
-      activeUsers.set(key, { weekly: Number(row.weekly), monthly: Number(row.monthly) });
-  }
-  return assembleLoginDay(loginRows, { newUsers, activeUsers });
+      SELECT ${group.select}, count(*)::int AS count
+      FROM ${source.from('tenant_memberships')} WHERE ${source.where} ${group.groupBy}`),
+  ))
+    into.set(keyOf(row), Number(row.count));
 };
 
-const computeVisits = async (
+/**
+ * Weekly and monthly active users of the day: the days before from daily_active_accounts (rolled
+ * up, so they outlive the raw rows), the day itself from the raw rows of the same source as its
+ * daily users, so neither can be below them.
+ */
+const countActiveUsers = async (
   tx: Tx,
   day: string,
-  onlyTenant: SQL,
-  tenantColumn: SQL,
-): Promise<Pick<DayRollup, 'visits' | 'items'>> => {
-  const visitDimensions = ['device', 'os', 'browser', 'province', 'hour'];
-  const visitSource = sql`
-    SELECT ${tenantColumn}, type, coalesce(account_id, visitor_id, api_client_id) AS who, application_id,
-      application_name, coalesce(function_id, '') AS function_id, function_name,
-      ${known('device_type')} AS device, ${known('os')} AS os, ${known('browser')} AS browser,
-      coalesce(nullif(region_province, ''), nullif(region_country, ''), 'unknown') AS province,
-      ${hourOf} AS hour
-    FROM usage_logs WHERE created_at >= ${dayStart(day)} AND created_at < ${dayEnd(day)} ${onlyTenant}`;
-  const visitRows = rowsOf<GroupedRow>(
+  source: DaySource,
+  into: Map<string, { weekly: number; monthly: number }>,
+) => {
+  const group = byTenant(source.sets, sql`tenant_id`);
+  const rows = rowsOf<{ tenant_id: string | null; g_tenant: number; weekly: number; monthly: number }>(
     await tx.execute(sql`
-      WITH src AS (${visitSource})
-      SELECT tenant_id, ${groupingColumns(visitDimensions)}, device, os, browser, province, hour,
+      WITH active AS (
+        SELECT tenant_id, day, account_id FROM daily_active_accounts
+        WHERE day > ${day}::date - 30 AND day < ${day}::date ${source.onlyTenant}
+        UNION
+        SELECT l.tenant_id, ${day}::date, l.account_id FROM ${source.from('login_logs')}
+        WHERE ${source.where} AND l.result = 'success' AND l.tenant_id IS NOT NULL AND l.account_id IS NOT NULL
+      )
+      SELECT ${group.select},
+        count(DISTINCT account_id) FILTER (WHERE day > ${day}::date - 7)::int AS weekly,
+        count(DISTINCT account_id)::int AS monthly
+      FROM active ${group.groupBy}`),
+  );
+  for (const row of rows)
+    if (Number(row.monthly) > 0)
+      into.set(keyOf(row), { weekly: Number(row.weekly), monthly: Number(row.monthly) });
+};
+
+const VISIT_DIMENSIONS = ['device', 'os', 'browser', 'province', 'hour'];
+
+const visitSource = (source: DaySource) => sql`
+  SELECT ${source.tenant} AS tenant_id, l.type, coalesce(l.account_id, l.visitor_id, l.api_client_id) AS who,
+    l.application_id, l.application_name, coalesce(l.function_id, '') AS function_id, l.function_name,
+    ${known('device_type')} AS device, ${known('os')} AS os, ${known('browser')} AS browser,
+    coalesce(nullif(l.region_province, ''), nullif(l.region_country, ''), 'unknown') AS province,
+    ${hourOf(source)} AS hour
+  FROM ${source.from('usage_logs')} WHERE ${source.where}`;
+
+const visitGroups = async (tx: Tx, source: DaySource): Promise<GroupedRow[]> =>
+  rowsOf<GroupedRow>(
+    await tx.execute(sql`
+      WITH src AS (${visitSource(source)})
+      SELECT tenant_id, ${groupingColumns(VISIT_DIMENSIONS)}, device, os, browser, province, hour,
         count(*) FILTER (WHERE type = 1)::int AS views,
         count(*) FILTER (WHERE type = 2)::int AS downloads,
         count(DISTINCT who)::int AS visitors
-      FROM src GROUP BY GROUPING SETS (${groupingSets(visitDimensions)})`),
+      FROM src GROUP BY GROUPING SETS (${groupingSets(VISIT_DIMENSIONS, source.sets)})`),
   );
-  const itemRows = rowsOf<Record<string, unknown>>(
+
+const visitItems = async (tx: Tx, source: DaySource): Promise<VisitItem[]> => {
+  const itemSets = sql.raw(
+    [
+      '(tenant_id, application_id)',
+      '(tenant_id, application_id, function_id)',
+      ...(source.sets !== 'tenants' ? ['(application_id)', '(application_id, function_id)'] : []),
+    ].join(', '),
+  );
+  const items: VisitItem[] = [];
+  for (const row of rowsOf<Record<string, unknown>>(
     await tx.execute(sql`
-      WITH src AS (${visitSource})
+      WITH src AS (${visitSource(source)})
       SELECT tenant_id, grouping(tenant_id) AS g_tenant, grouping(function_id) AS g_function, application_id,
         function_id, CASE WHEN grouping(function_id) = 1 THEN max(application_name) ELSE max(function_name) END AS name,
         count(*)::int AS opens, count(DISTINCT who)::int AS users
-      FROM src WHERE type = 1
-      GROUP BY GROUPING SETS ((tenant_id, application_id), (tenant_id, application_id, function_id),
-        (application_id), (application_id, function_id))`),
-  );
-  const items: VisitItem[] = [];
-  for (const row of itemRows) {
+      FROM src WHERE type = 1 GROUP BY GROUPING SETS (${itemSets})`),
+  )) {
     const allTenants = Number(row.g_tenant) === 1;
     if (!allTenants && row.tenant_id === null) continue;
     const functionId = Number(row.g_function) === 1 ? '' : String(row.function_id);
@@ -189,7 +240,7 @@ const computeVisits = async (
       users: Number(row.users),
     });
   }
-  return { visits: assembleVisitDay(visitRows), items };
+  return items;
 };
 
 /** Steps of a day's build, announced to a test that interrupts it. */
@@ -269,6 +320,7 @@ const updateRunningTotals = async (tx: Tx, kind: 'login' | 'visit', day: string,
 export const buildDay = (
   db: Database,
   day: string,
+  zones: { platform: string },
   onStep: (step: BuildStep) => Promise<void> = async () => undefined,
 ): Promise<number> =>
   db.asPlatform(async (tx) => {
@@ -282,14 +334,18 @@ export const buildDay = (
     ])
       await tx.execute(sql`DELETE FROM ${sql.identifier(table)} WHERE day = ${day}::date`);
     await onStep('cleared');
-    const rollup = await computeDay(tx, day);
+    const sources = await rollupSources(tx, day, zones.platform);
+    const rollup = await computeSources(tx, day, sources, { activeUsers: true });
+    // Each tenant's active accounts of its own day (the tenants' source: the platform's day when
+    // every tenant shares its zone).
+    const tenantsSource = sources.find((source) => source.sets !== 'all-tenants')!;
     const active = rowsOf<{ count: number }>(
       await tx.execute(sql`
         WITH inserted AS (
           INSERT INTO daily_active_accounts (tenant_id, day, account_id)
-          SELECT DISTINCT tenant_id, ${day}::date, account_id FROM login_logs
-          WHERE created_at >= ${dayStart(day)} AND created_at < ${dayEnd(day)} AND result = 'success'
-            AND tenant_id IS NOT NULL AND account_id IS NOT NULL
+          SELECT DISTINCT l.tenant_id, ${day}::date, l.account_id FROM ${tenantsSource.from('login_logs')}
+          WHERE ${tenantsSource.where} AND l.result = 'success'
+            AND l.tenant_id IS NOT NULL AND l.account_id IS NOT NULL
           RETURNING 1)
         SELECT count(*)::int AS count FROM inserted`),
     );
@@ -345,23 +401,28 @@ export const buildDay = (
     return written;
   });
 
-/** Days of the window (oldest first) with no rollup yet: the nightly job catches up on them. */
-export const daysMissing = async (db: Database, from: string, to: string): Promise<string[]> =>
+/**
+ * The days to build, oldest first: a day of the window is due once it has ended in a zone in use (the
+ * platform's or a tenant's) and was never built. A day ends first where clocks are ahead and is built
+ * then; it is built again as it ends in each later zone (within a day of that end, while its raw rows
+ * are surely kept), so every tenant's day is whole at last.
+ */
+export const daysDue = async (db: Database, from: string, platformZone: string): Promise<string[]> =>
   rowsOf<{ day: string }>(
     await db.asPlatform((tx) =>
       tx.execute(sql`
-        SELECT d::date::text AS day FROM generate_series(${from}::date, ${to}::date, interval '1 day') d
-        WHERE NOT EXISTS (SELECT 1 FROM log_rollup_days r WHERE r.day = d::date)
-        ORDER BY d`),
+        WITH zones AS (SELECT ${platformZone}::text AS zone UNION SELECT DISTINCT time_zone FROM tenants),
+        ended AS (
+          SELECT d::date AS day, max(${dayEnd(sql`d`, sql`z.zone`)}) AS last_end
+          FROM generate_series(${from}::date, now()::date + 1, interval '1 day') d, zones z
+          WHERE ${dayEnd(sql`d`, sql`z.zone`)} <= now()
+          GROUP BY 1)
+        SELECT e.day::text AS day FROM ended e LEFT JOIN log_rollup_days r ON r.day = e.day
+        WHERE r.day IS NULL OR (r.built_at < e.last_end AND e.last_end > now() - interval '1 day')
+        ORDER BY e.day`),
     ),
   ).map((row) => row.day);
 
-/** Today in the statistics' time zone, as the database sees it. */
-export const todayOf = async (db: Database): Promise<string> => {
-  const [row] = rowsOf<{ day: string }>(
-    await db.asPlatform((tx) =>
-      tx.execute(sql`SELECT (now() AT TIME ZONE ${STATISTICS_TIME_ZONE})::date::text AS day`),
-    ),
-  );
-  return row?.day ?? new Date().toISOString().slice(0, 10);
-};
+/** Today in `zone`, as the database sees it. */
+export const todayOf = (db: Database, zone: string): Promise<string> =>
+  db.asPlatform((tx) => todayIn(tx, zone));

@@ -8,6 +8,7 @@ import {
 } from '@uniwim/contracts';
 import type { Database } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
+import type { TimeZones } from '../time-zones/time-zones';
 import { loginStatisticsOf, type Period, periodOf, visitStatisticsOf } from './dashboard';
 import type { DashboardRepo, StatisticsScope } from './dashboard-repo';
 import type { LogMaintenance } from './maintenance';
@@ -42,23 +43,29 @@ export const createStatisticsService = (deps: {
   repo: DashboardRepo;
   maintenance: LogMaintenance;
   logRetention(): Promise<LogRetention>;
+  timeZones: TimeZones;
 }) => {
   const { repo } = deps;
 
-  const periodFor = async (query: StatisticsQuery): Promise<{ period: Period; today: string }> => {
-    const today = await todayOf(deps.db);
+  /** The period in the scope's zone: a tenant's days are its own, all tenants' the platform's. */
+  const periodFor = async (
+    scope: StatisticsScope,
+    query: StatisticsQuery,
+  ): Promise<{ period: Period; today: string; zone: string }> => {
+    const zone = await deps.timeZones.of(scope.tenantId);
+    const today = await todayOf(deps.db, zone);
     const period = periodOf(query, today, STATISTICS_MAX_DAYS);
     if (!period) throw new AppError('STATISTICS_PERIOD_INVALID');
-    return { period, today };
+    return { period, today, zone };
   };
   const includesToday = (period: Period, today: string) => period.from <= today && period.to >= today;
 
   return {
     login: async (scope: StatisticsScope, query: StatisticsQuery): Promise<LoginStatistics> => {
-      const { period, today } = await periodFor(query);
+      const { period, today, zone } = await periodFor(scope, query);
       const [records, live, tenants, maintenance] = await Promise.all([
         repo.loginDays(scope, period.previousFrom, period.to),
-        includesToday(period, today) ? repo.today(scope, today, 'login') : Promise.resolve(null),
+        includesToday(period, today) ? repo.today(scope, today, zone, 'login') : Promise.resolve(null),
         scope.kind === 'platform' && scope.tenantId === null
           ? repo.tenantRanking('login', period.from, period.to)
           : Promise.resolve([]),
@@ -72,6 +79,8 @@ export const createStatisticsService = (deps: {
         previousFrom: period.previousFrom,
         previousTo: period.previousTo,
         tenantId: scope.tenantId,
+        timeZone: zone,
+        today,
         maintenance,
         ...loginStatisticsOf(period, all),
         tenants: tenants.map((t) => ({
@@ -84,12 +93,12 @@ export const createStatisticsService = (deps: {
     },
 
     visits: async (scope: StatisticsScope, query: StatisticsQuery): Promise<VisitStatistics> => {
-      const { period, today } = await periodFor(query);
+      const { period, today, zone } = await periodFor(scope, query);
       const applicationId = query.applicationId ?? null;
       const [records, live, applications, menus, opened, openedBefore, tenants, maintenance] =
         await Promise.all([
           repo.visitDays(scope, period.previousFrom, period.to),
-          includesToday(period, today) ? repo.today(scope, today, 'visits') : Promise.resolve(null),
+          includesToday(period, today) ? repo.today(scope, today, zone, 'visits') : Promise.resolve(null),
           repo.items(scope, period.from, period.to, { kind: 'applications' }),
           repo.items(scope, period.from, period.to, { kind: 'menus', applicationId }),
           repo.applicationsOpened(scope, period.from, period.to),
@@ -119,6 +128,8 @@ export const createStatisticsService = (deps: {
         previousFrom: period.previousFrom,
         previousTo: period.previousTo,
         tenantId: scope.tenantId,
+        timeZone: zone,
+        today,
         applicationId,
         maintenance,
         // Applications opened today only count once the day is rolled up (a live distinct count would
@@ -138,12 +149,16 @@ export const createStatisticsService = (deps: {
       };
     },
 
-    /** An administrator's rebuild of one past day, recorded as a rollup run. */
+    /**
+     * An administrator's rebuild of one past day, recorded as a rollup run: past in the platform's
+     * zone (a tenant whose day has not ended yet has it rebuilt again when it has: daysDue).
+     */
     rebuild: async (day: string) => {
-      const today = await todayOf(deps.db);
+      const zone = await deps.timeZones.platform();
+      const today = await todayOf(deps.db, zone);
       if (!periodOf({ from: day, to: day }, today, 1) || day >= today)
         throw new AppError('STATISTICS_DAY_NOT_PAST');
-      const oldest = await repo.oldestRawDay();
+      const oldest = await repo.oldestRawDay(zone);
       // The raw rows of that day are gone: rebuilding would replace its figures with nothing.
       if (oldest === null || day < oldest) throw new AppError('STATISTICS_RAW_LOGS_EXPIRED');
       const { rowsWritten } = await deps.maintenance.rollUp([day]);

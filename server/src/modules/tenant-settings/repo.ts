@@ -52,6 +52,7 @@ export const tenantSettingsRepo = {
         shortName: tenants.shortName,
         contactName: tenants.contactName,
         contactPhone: tenants.contactPhone,
+        timeZone: tenants.timeZone,
         twoFactorRequired: tenants.twoFactorRequired,
       })
       .from(tenants)
@@ -88,6 +89,7 @@ export const tenantSettingsRepo = {
         contactName: tenant.contactName ?? '',
         contactPhone: tenant.contactPhone ?? '',
         domains: domains.map((row) => row.domain),
+        timeZone: tenant.timeZone,
       },
       twoFactorRequired: tenant.twoFactorRequired,
       loginOverride: asObject(login?.config),
@@ -124,6 +126,7 @@ export const tenantSettingsRepo = {
         shortName: basics.shortName || null,
         contactName: basics.contactName || null,
         contactPhone: basics.contactPhone || null,
+        timeZone: basics.timeZone,
         version: sql`${tenants.version} + 1`,
         updatedAt: sql`now()`,
       })

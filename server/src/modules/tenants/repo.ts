@@ -17,6 +17,8 @@ export interface TenantRecord {
   legacyLoginUrl: string | null;
   legacyBulletinUrl: string | null;
   twoFactorRequired: boolean;
+  /** The zone the tenant's people read times in (issue 25). */
+  timeZone: string;
 }
 
 const columns = {
@@ -32,6 +34,7 @@ const columns = {
   legacyLoginUrl: tenants.legacyLoginUrl,
   legacyBulletinUrl: tenants.legacyBulletinUrl,
   twoFactorRequired: tenants.twoFactorRequired,
+  timeZone: tenants.timeZone,
 };
 
 /** A tenant in the recycle bin is gone for sign-in and for the pages that resolve tenants. */

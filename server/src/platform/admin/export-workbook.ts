@@ -1,9 +1,11 @@
 import { rename, stat, unlink } from 'node:fs/promises';
+import { formatInZone } from '@uniwim/contracts';
 import type { Tx } from '../db/database';
+import { describeFilters, filtersLine, infoSheetName, infoSheetRows, traceIdLabel } from './export-info';
 import { type ListQuery, NOT_COUNTED } from './list-sql';
 import { loadExcelJS } from './load-exceljs';
 import type { AdminContext, ResourceDefinition } from './resource-routes';
-import { exportCell, exportColumnsOf, type WorkbookLanguage } from './workbook-cells';
+import { exportCell, exportColumnsOf, headerOf, type WorkbookLanguage } from './workbook-cells';
 
 /** Rows read per transaction: large enough to be quick, small enough to keep memory flat. */
 export const EXPORT_PAGE_SIZE = 1_000;
@@ -29,6 +31,8 @@ export interface ExportRequest {
   /** The list's filters and sort; page and pageSize are the export's own. */
   query: Omit<ListQuery, 'page' | 'pageSize'>;
   lang: WorkbookLanguage;
+  /** The reader's zone (issue 25): every time of the file is in it, and the file says so. */
+  timeZone: string;
   ctx: AdminContext;
   /** A read transaction in the operator's scope (the platform's, or the tenant's). */
   read<T>(work: (tx: Tx) => Promise<T>): Promise<T>;
@@ -40,14 +44,19 @@ export interface ExportRequest {
   traceExport?: TraceExport;
 }
 
-/** `租户-20261123-083000.xlsx`: what the browser saves the file as. */
-export const exportFileName = (definition: ResourceDefinition, lang: WorkbookLanguage, now = new Date()) => {
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+/** `租户-20261123-083000.xlsx` (the time in the reader's zone): what the browser saves the file as. */
+export const exportFileName = (
+  definition: ResourceDefinition,
+  lang: WorkbookLanguage,
+  zone: string,
+  now = new Date(),
+) => {
+  const stamp = formatInZone(now, zone, 'second').replace(/[-:]/g, '').replace(' ', '-');
   return `${definition.declaration.title[lang]}-${stamp}.xlsx`;
 };
 
 /** How many rows the export would write (the store's own count, with the same filters). */
-export const exportTotal = async (request: Omit<ExportRequest, 'lang'>): Promise<number> => {
+export const exportTotal = async (request: Omit<ExportRequest, 'lang' | 'timeZone'>): Promise<number> => {
   const page = await request.read((tx) =>
     request.definition.store.list(tx, { ...request.query, page: 1, pageSize: 1 }, request.ctx),
   );
@@ -60,16 +69,16 @@ export const exportTotal = async (request: Omit<ExportRequest, 'lang'>): Promise
  * however many rows there are. The file appears under its name only when complete.
  */
 export const writeExportWorkbook = async (request: ExportRequest, file: string) => {
-  const { definition, lang, ctx } = request;
+  const { definition, lang, ctx, timeZone } = request;
   const columns = exportColumnsOf(definition.declaration);
   const title = definition.declaration.title[lang];
-  const filters = filtersLabel(request.query);
+  const filters = describeFilters(definition.declaration, request.query, lang, timeZone);
   const traceId = await request.traceExport?.({
     tenantId: ctx.operator.tenantId,
     accountId: ctx.operator.accountId,
     userName: ctx.operator.name,
     target: `${definition.declaration.scope}/admin/${definition.declaration.name}`,
-    targetLabel: `${title}${filters ? ` ${filters}` : ''}`,
+    targetLabel: `${title}${filters.length > 0 ? ` ${filtersLine(filters, lang)}` : ''}`,
     ip: ctx.ip,
     userAgent: ctx.userAgent,
   });
@@ -87,9 +96,9 @@ export const writeExportWorkbook = async (request: ExportRequest, file: string) 
       ...(traceId ? { headerFooter: traceFooter(traceId, lang) } : {}),
     });
     sheet.columns = columns.map((column) => ({
-      header: column.title[lang],
+      header: headerOf(column, lang, timeZone),
       key: column.key,
-      width: column.kind === 'date' ? 20 : Math.max(12, column.title[lang].length * 2 + 4),
+      width: column.kind === 'date' ? 34 : Math.max(12, column.title[lang].length * 2 + 4),
     }));
     sheet.getRow(1).font = { bold: true };
     // Keyset pages when the store offers them (each page starts after the last row read, so the
@@ -111,7 +120,7 @@ export const writeExportWorkbook = async (request: ExportRequest, file: string) 
         if (result.total !== NOT_COUNTED && request.total === undefined) total = result.total;
       }
       for (const item of result.items) {
-        sheet.addRow(columns.map((column) => exportCell(column, item[column.key], lang))).commit();
+        sheet.addRow(columns.map((column) => exportCell(column, item[column.key], lang, timeZone))).commit();
       }
       written += result.items.length;
       request.onProgress?.(written, Number.isFinite(total) ? total : written);
@@ -123,7 +132,15 @@ export const writeExportWorkbook = async (request: ExportRequest, file: string) 
     }
     sheet.commit();
     if (traceId)
-      addTraceSheet(workbook, { traceId, lang, by: ctx.operator.name, title, filters, rows: written });
+      addTraceSheet(workbook, {
+        traceId,
+        lang,
+        zone: timeZone,
+        by: ctx.operator.name,
+        title,
+        filters,
+        rows: written,
+      });
     await workbook.commit();
     await rename(partial, file);
     return { rows: written, size: (await stat(file)).size };
@@ -133,56 +150,28 @@ export const writeExportWorkbook = async (request: ExportRequest, file: string) 
   }
 };
 
-const TRACE_TEXTS = {
-  zh: {
-    sheet: '导出信息',
-    traceId: '追踪码',
-    by: '导出人',
-    at: '导出时间',
-    data: '数据',
-    rows: '行数',
-    filters: '筛选条件',
-  },
-  en: {
-    sheet: 'Export',
-    traceId: 'Trace id',
-    by: 'Exported by',
-    at: 'Exported at',
-    data: 'Data',
-    rows: 'Rows',
-    filters: 'Filters',
-  },
-} as const;
-
 const traceFooter = (traceId: string, lang: WorkbookLanguage) => {
-  const footer = `&L${TRACE_TEXTS[lang].traceId} ${traceId}&R&P / &N`;
-  return { oddFooter: footer, evenFooter: footer, oddHeader: `&R${TRACE_TEXTS[lang].traceId} ${traceId}` };
+  const footer = `&L${traceIdLabel(lang)} ${traceId}&R&P / &N`;
+  return { oddFooter: footer, evenFooter: footer, oddHeader: `&R${traceIdLabel(lang)} ${traceId}` };
 };
 
-/** The list's filters as one line (`status=1 name~水`), for the trace's label and the info sheet. */
-const filtersLabel = (query: ExportRequest['query']): string =>
-  Object.entries(query)
-    .filter(([key, value]) => key !== 'sort' && value !== undefined && value !== '')
-    .map(([key, value]) => `${key}=${typeof value === 'object' ? JSON.stringify(value) : String(value)}`)
-    .join(' ')
-    .slice(0, 150);
-
-/** A second sheet (the import reads the first only): the trace id and what it stands for. */
+/** A second sheet (the import reads the first only): the trace id and what it stands for, for people. */
 const addTraceSheet = (
-  workbook: { addWorksheet(name: string): { addRow(values: unknown[]): { commit(): void }; commit(): void } },
-  info: { traceId: string; lang: WorkbookLanguage; by: string; title: string; filters: string; rows: number },
+  workbook: {
+    addWorksheet(
+      name: string,
+      options?: object,
+    ): {
+      columns: { width?: number }[];
+      addRow(values: unknown[]): { commit(): void };
+      commit(): void;
+    };
+  },
+  info: Parameters<typeof infoSheetRows>[0],
 ) => {
-  const texts = TRACE_TEXTS[info.lang];
-  const sheet = workbook.addWorksheet(texts.sheet);
-  for (const row of [
-    [texts.traceId, info.traceId],
-    [texts.by, info.by],
-    [texts.at, new Date().toISOString()],
-    [texts.data, info.title],
-    [texts.rows, info.rows],
-    [texts.filters, info.filters],
-  ])
-    sheet.addRow(row).commit();
+  const sheet = workbook.addWorksheet(infoSheetName(info.lang));
+  sheet.columns = [{ width: 14 }, { width: 80 }];
+  for (const row of infoSheetRows(info)) sheet.addRow(row).commit();
   sheet.commit();
 };
 

@@ -7,11 +7,11 @@ import { firstWorksheetRows } from './first-worksheet-rows';
 import type { AdminContext, ResourceDefinition } from './resource-routes';
 import {
   cellText,
+  cellDateText,
   columnByHeader,
   getPath,
   importColumnsOf,
   importValue,
-  localDateTime,
   setPath,
 } from './workbook-cells';
 
@@ -189,7 +189,8 @@ const existingByKey = async (
 export const validateImportRows = async (
   definition: ResourceDefinition,
   parsed: ParsedWorkbook,
-  options: { update: boolean },
+  /** timeZone: the zone the file's times are clock readings of (the importer's: issue 25). */
+  options: { update: boolean; timeZone: string },
   tx: Tx,
   ctx: AdminContext,
 ): Promise<ImportRow[]> => {
@@ -206,7 +207,7 @@ export const validateImportRows = async (
   const bodies = parsed.rows.map(({ cells }) => {
     const body: Record<string, unknown> = {};
     for (const column of parsed.columns) {
-      const value = importValue(column, cells[column.key]);
+      const value = importValue(column, cells[column.key], options.timeZone);
       if (value !== undefined) setPath(body, column.key, value);
     }
     return body;
@@ -218,7 +219,7 @@ export const validateImportRows = async (
   return parsed.rows.map(({ row, cells }, index) => {
     const values: ImportRow['values'] = {};
     for (const [key, value] of Object.entries(cells)) {
-      if (value !== undefined) values[key] = value instanceof Date ? localDateTime(value) : value;
+      if (value !== undefined) values[key] = value instanceof Date ? cellDateText(value) : value;
     }
     const cellsBody = bodies[index]!;
     const key = keyOf(cellsBody);

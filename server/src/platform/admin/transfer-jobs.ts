@@ -18,6 +18,8 @@ export interface JobRequester {
   ip: string;
   userAgent: string | null;
   requestId: string;
+  /** The asker's zone when asked (issue 25); absent in jobs queued before, read again then. */
+  timeZone?: string;
 }
 
 export interface ExportJobParams extends JobRequester {
@@ -69,7 +71,9 @@ export const transferJobHandlers = (deps: {
   definitions: readonly ResourceDefinition[];
   resolveFile(relative: string): string;
   traceExport?: TraceExport;
+  zoneOf(tenantId: string | null): Promise<string>;
 }): Map<string, JobHandler> => {
+  const zoneOfJob = async (params: JobRequester) => params.timeZone ?? deps.zoneOf(params.operator.tenantId);
   const definitionOf = (job: JobRecord) => {
     const definition = deps.definitions.find(
       (d) => d.declaration.scope === job.scope && d.declaration.name === job.resource,
@@ -82,11 +86,13 @@ export const transferJobHandlers = (deps: {
     const params = job.params as ExportJobParams;
     const definition = definitionOf(job);
     const file = await ctx.fileFor('.xlsx');
+    const timeZone = await zoneOfJob(params);
     const written = await writeExportWorkbook(
       {
         definition,
         query: params.query,
         lang: params.lang,
+        timeZone,
         ctx: contextOf(params),
         read: scopeOf(deps.db, params.operator),
         signal: ctx.signal,
@@ -100,7 +106,11 @@ export const transferJobHandlers = (deps: {
     return {
       result: { rows: written.rows },
       progress: written.rows,
-      file: { path: file.relative, name: exportFileName(definition, params.lang), size: written.size },
+      file: {
+        path: file.relative,
+        name: exportFileName(definition, params.lang, timeZone),
+        size: written.size,
+      },
     };
   };
 
@@ -112,7 +122,10 @@ export const transferJobHandlers = (deps: {
     ctx.progress(0, parsed.rows.length);
     const adminCtx = contextOf(params);
     const inScope = scopeOf(deps.db, params.operator);
-    const rows = await inScope((tx) => validateImportRows(definition, parsed, params, tx, adminCtx));
+    const timeZone = await zoneOfJob(params);
+    const rows = await inScope((tx) =>
+      validateImportRows(definition, parsed, { ...params, timeZone }, tx, adminCtx),
+    );
     const outcome = await commitImportRows(
       definition,
       rows,

@@ -33,7 +33,7 @@ import { loadExcelJS } from './load-exceljs';
 import { recordOperation } from './operation-log';
 import type { AdminContext, AdminFrameworkDeps, ResourceDefinition } from './resource-routes';
 import { type ExportJobParams, type ImportJobParams, requesterOf } from './transfer-jobs';
-import { exampleOf, importColumnsOf } from './workbook-cells';
+import { exampleOf, headerOf, importColumnsOf } from './workbook-cells';
 
 /** An upload larger than this is refused (10,000 rows of a wide sheet are about 2 MB). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -45,6 +45,8 @@ export interface TransferDeps extends Pick<AdminFrameworkDeps, 'db' | 'permissio
   jobs: JobsRepo;
   runner: Pick<JobRunner, 'announce'>;
   traceExport?: TraceExport;
+  /** The zone an operator reads times in: exports write it, imports read their times in it. */
+  zoneOf(tenantId: string | null): Promise<string>;
 }
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -184,10 +186,22 @@ export const transferRoutes =
             lang,
             ...query
           } = request.query as ListQuery & { lang?: string };
-          const exportRequest = { definition, query, lang: languageOf(lang), ctx, read: inScope(ctx) };
+          const exportRequest = {
+            definition,
+            query,
+            lang: languageOf(lang),
+            timeZone: await deps.zoneOf(ctx.operator.tenantId),
+            ctx,
+            read: inScope(ctx),
+          };
           const total = await exportTotal(exportRequest);
           if (total > SYNC_EXPORT_LIMIT) {
-            const params: ExportJobParams = { ...requesterOf(ctx), query, lang: exportRequest.lang };
+            const params: ExportJobParams = {
+              ...requesterOf(ctx),
+              timeZone: exportRequest.timeZone,
+              query,
+              lang: exportRequest.lang,
+            };
             const job = await queueJob(ctx, 'export', params, total);
             return reply
               .code(202)
@@ -206,7 +220,8 @@ export const transferRoutes =
               changes: { query: { before: null, after: query } },
             }),
           );
-          return sendFile(reply, file, exportFileName(definition, exportRequest.lang), written.size, () => {
+          const fileName = exportFileName(definition, exportRequest.lang, exportRequest.timeZone);
+          return sendFile(reply, file, fileName, written.size, () => {
             void unlink(file).catch(() => undefined);
           });
         },
@@ -233,7 +248,13 @@ export const transferRoutes =
         const ExcelJS = await loadExcelJS();
         const workbook = new ExcelJS.Workbook();
         const sheet = workbook.addWorksheet(declaration.title[lang]);
-        sheet.columns = columns.map((c) => ({ header: c.title[lang], key: c.key, width: 20 }));
+        // Times are typed as the importer's clock reads them: the header names that zone.
+        const zone = await deps.zoneOf(contextOf(request).operator.tenantId);
+        sheet.columns = columns.map((c) => ({
+          header: headerOf(c, lang, zone),
+          key: c.key,
+          width: c.kind === 'date' ? 34 : 20,
+        }));
         sheet.getRow(1).font = { bold: true };
         sheet.addRow(columns.map((c) => exampleOf(c, lang)));
         columns.forEach((column, index) => {
@@ -290,7 +311,11 @@ export const transferRoutes =
       async (request, reply) => {
         const ctx = contextOf(request);
         const { codes } = operatorOf(request);
-        const options = { update: request.query.update === 'true', all: request.query.all === 'true' };
+        const options = {
+          update: request.query.update === 'true',
+          all: request.query.all === 'true',
+          timeZone: await deps.zoneOf(ctx.operator.tenantId),
+        };
         for (const code of [permissions.create, options.update ? permissions.update : undefined]) {
           if (code && !codes.has(code)) {
             throw new AppError('FORBIDDEN', `没有访问权限：缺少权限 ${code}`, { missingPermission: code });

@@ -16,6 +16,8 @@ export interface TransferFrameworkDeps extends Pick<AdminFrameworkDeps, 'db' | '
   pubsub: PubSub;
   /** Issue 16: each export's trace id, written into the file and kept in the watermark log. */
   traceExport?: TraceExport;
+  /** Issue 25: the zone an operator reads times in (the active tenant's, the platform's outside one). */
+  zoneOf(tenantId: string | null): Promise<string>;
   /** Tests: a faster heartbeat, a shorter stale limit, a fixed instance name. */
   jobRunner?: Partial<JobRunnerOptions>;
   /** The runner's first look at the queue waits for this (see startAfter). */
@@ -43,6 +45,7 @@ export const registerAdminTransfers = async (
       definitions,
       resolveFile: (relative) => jobFilePath(deps.dataDir, relative),
       traceExport: deps.traceExport,
+      zoneOf: deps.zoneOf,
     }),
     options: deps.jobRunner,
   });

@@ -1,26 +1,36 @@
-import type { ColumnDeclaration, ResourceDeclaration } from '@uniwim/contracts';
+import {
+  type ColumnDeclaration,
+  formatInZone,
+  instantOfWallClock,
+  type ResourceDeclaration,
+  zoneLabelOf,
+} from '@uniwim/contracts';
 import type { CellValue } from 'exceljs';
 import { MASKED } from './operation-log';
 
 /**
- * How declared values become workbook cells and back: options as their labels, dates as local
- * date-time text, yes/no, lists, secrets masked. Export and import read the same rules, so an
- * exported workbook imports again.
+ * How declared values become workbook cells and back: options as their labels, dates as date-time
+ * text in the reader's time zone (named in the column's header), yes/no, lists, secrets masked.
+ * Export and import read the same rules, so an exported workbook imports again.
  */
 
 export type WorkbookLanguage = 'zh' | 'en';
 
-/** Workbooks show China Standard Time (no daylight saving): what the platform's users read. */
-const TIME_ZONE_OFFSET = '+08:00';
-const OFFSET_MS = 8 * 3_600_000;
+/** `2026-11-23 08:30:00` as a clock in `zone` reads it. */
+export const localDateTime = (iso: string | Date, zone: string): string => formatInZone(iso, zone, 'second');
 
-const pad = (n: number) => String(n).padStart(2, '0');
+/**
+ * A date cell exceljs read: Excel keeps a typed date as the wall-clock reading it shows, stored as if
+ * it were UTC; that reading as text, whatever the zone.
+ */
+export const cellDateText = (cell: Date): string => formatInZone(cell, 'UTC', 'second');
 
-/** `2026-11-23 08:30:00` in China Standard Time. */
-export const localDateTime = (iso: string | Date): string => {
-  const shifted = new Date(new Date(iso).getTime() + OFFSET_MS);
-  return `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())} ${pad(shifted.getUTCHours())}:${pad(shifted.getUTCMinutes())}:${pad(shifted.getUTCSeconds())}`;
-};
+/** A date column's header names the zone its times are in: `时间 (UTC+08:00 Asia/Shanghai)`. */
+export const headerOf = (column: ColumnDeclaration, lang: WorkbookLanguage, zone: string): string =>
+  column.kind === 'date' ? `${column.title[lang]} (${zoneLabelOf(zone)})` : column.title[lang];
+
+/** The zone label a header may carry after its title (what headerOf adds), taken off to match it. */
+const ZONE_SUFFIX = /\s*\(UTC[+-]\d{2}:\d{2}[^)]*\)\s*$/;
 
 const YES = { zh: '是', en: 'Yes' };
 const NO = { zh: '否', en: 'No' };
@@ -34,7 +44,12 @@ export const exportColumnsOf = (declaration: ResourceDeclaration): ColumnDeclara
 export const importColumnsOf = (declaration: ResourceDeclaration): ColumnDeclaration[] =>
   declaration.columns.filter((column) => column.importable);
 
-export const exportCell = (column: ColumnDeclaration, value: unknown, lang: WorkbookLanguage): CellValue => {
+export const exportCell = (
+  column: ColumnDeclaration,
+  value: unknown,
+  lang: WorkbookLanguage,
+  zone: string,
+): CellValue => {
   if (value === null || value === undefined || value === '') return null;
   if (column.secret) return MASKED;
   const labelOf = (item: unknown) => {
@@ -48,7 +63,7 @@ export const exportCell = (column: ColumnDeclaration, value: unknown, lang: Work
   if (column.options) return labelOf(value);
   switch (column.kind) {
     case 'date':
-      return localDateTime(value as string);
+      return localDateTime(value as string, zone);
     case 'boolean':
       return (value ? YES : NO)[lang];
     case 'number':
@@ -72,13 +87,29 @@ export const cellText = (value: CellValue): string | number | boolean | Date | u
   return String(value);
 };
 
+const two = (n: number) => String(n).padStart(2, '0');
+const clockText = (c: {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}) =>
+  `${String(c.year).padStart(4, '0')}-${two(c.month)}-${two(c.day)} ${two(c.hour)}:${two(c.minute)}:${two(c.second)}`;
+
 const LOCAL_DATE_TIME = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
 
 /**
- * A cell as the create or update body wants it. What cannot be read is passed on unchanged, so the
- * declaration's schema names the problem in its own words (a number field given "abc").
+ * A cell as the create or update body wants it; a time as a reading of a clock in `zone`. What cannot
+ * be read is passed on unchanged, so the declaration's schema names the problem in its own words (a
+ * number field given "abc").
  */
-export const importValue = (column: ColumnDeclaration, cell: ReturnType<typeof cellText>): unknown => {
+export const importValue = (
+  column: ColumnDeclaration,
+  cell: ReturnType<typeof cellText>,
+  zone: string,
+): unknown => {
   if (cell === undefined) return undefined;
   if (column.options) {
     const text = String(cell).trim();
@@ -94,14 +125,22 @@ export const importValue = (column: ColumnDeclaration, cell: ReturnType<typeof c
       return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text;
     }
     case 'date': {
-      // Excel keeps a typed date as a moment that meant local wall-clock time, read back as UTC.
-      if (cell instanceof Date) return new Date(cell.getTime() - OFFSET_MS).toISOString();
-      const text = String(cell).trim();
+      const text = cell instanceof Date ? cellDateText(cell) : String(cell).trim();
       const match = LOCAL_DATE_TIME.exec(text);
       if (!match) return text;
-      const [, y, m, d, h = '0', min = '0', s = '0'] = match;
-      const iso = `${y}-${pad(Number(m))}-${pad(Number(d))}T${pad(Number(h))}:${min}:${pad(Number(s))}${TIME_ZONE_OFFSET}`;
-      return Number.isNaN(Date.parse(iso)) ? text : new Date(iso).toISOString();
+      const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [
+        number,
+        number,
+        number,
+        number,
+        number,
+        number,
+      ];
+      const clock = { year, month, day, hour, minute, second };
+      // A reading no calendar has (2026-02-30, 25:00) is passed on for the schema to refuse.
+      if (cellDateText(new Date(Date.UTC(year, month - 1, day, hour, minute, second))) !== clockText(clock))
+        return text;
+      return instantOfWallClock(clock, zone).toISOString();
     }
     case 'boolean': {
       const text = String(cell).trim().toLowerCase();
@@ -115,7 +154,7 @@ export const importValue = (column: ColumnDeclaration, cell: ReturnType<typeof c
         .map((part) => part.trim())
         .filter(Boolean);
     default:
-      return cell instanceof Date ? localDateTime(cell) : String(cell).trim();
+      return cell instanceof Date ? cellDateText(cell) : String(cell).trim();
   }
 };
 
@@ -135,11 +174,12 @@ export const getPath = (source: Record<string, unknown>, key: string): unknown =
     .split('.')
     .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], source);
 
-/** A header cell names a column by its Chinese or English title, or its key. */
+/** A header cell names a column by its Chinese or English title, or its key (a zone label after it aside). */
 export const columnByHeader = (columns: readonly ColumnDeclaration[], header: string) => {
   const text = header
     .trim()
     .replace(/\s*\*$/, '')
+    .replace(ZONE_SUFFIX, '')
     .toLowerCase();
   return columns.find(
     (c) =>
@@ -156,7 +196,8 @@ export const exampleOf = (
   if (column.options?.[0]) return column.options[0].label[lang];
   switch (column.kind) {
     case 'date':
-      return localDateTime(new Date(Date.UTC(new Date().getUTCFullYear() + 1, 11, 31, 16)));
+      // The end of next year, as a clock in the header's zone reads it.
+      return `${new Date().getUTCFullYear() + 1}-12-31 23:59:59`;
     case 'number':
       return 100;
     case 'boolean':

@@ -5,6 +5,7 @@ import { type ComponentType, useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { ApiError } from '../../lib/api';
 import type { Language } from '../../lib/language';
+import { instantOfPicked, pickerValueOf } from '../../lib/time-zone';
 import type { AdminTexts } from './admin-texts';
 import { localText } from './cells';
 import type { AdminRow } from './resource-api';
@@ -55,19 +56,24 @@ interface RecordFormProps extends FormCustomisation {
 
 const isDayjs = (value: unknown): value is Dayjs => dayjs.isDayjs(value);
 
-/** Dates travel as ISO text with the offset; the picker works on dayjs values. */
+/**
+ * Dates travel as ISO text with the offset; the picker works on dayjs values of the browser's clock,
+ * showing and taking readings of the reader's zone (issue 25).
+ */
 const toFormValues = (fields: FormField[], values: Record<string, unknown>) => {
   const all = fields.flatMap((f) => (f.kind === 'group' ? (f.children ?? []) : [f]));
   return Object.fromEntries(
     Object.entries(values).map(([key, value]) => [
       key,
-      all.find((f) => f.key === key)?.kind === 'datetime' && typeof value === 'string' ? dayjs(value) : value,
+      all.find((f) => f.key === key)?.kind === 'datetime' && typeof value === 'string'
+        ? pickerValueOf(value)
+        : value,
     ]),
   );
 };
 const fromFormValues = (values: Record<string, unknown>) =>
   Object.fromEntries(
-    Object.entries(values).map(([key, value]) => [key, isDayjs(value) ? value.format() : value]),
+    Object.entries(values).map(([key, value]) => [key, isDayjs(value) ? instantOfPicked(value) : value]),
   );
 
 /**

@@ -4,6 +4,7 @@ import { Button, Col, DatePicker, Form, Input, Row, Select, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Language } from '../../lib/language';
+import { instantOfPicked, pickerNow } from '../../lib/time-zone';
 import type { AdminTexts } from './admin-texts';
 import { localText } from './cells';
 
@@ -29,7 +30,7 @@ const rangePresets = (texts: AdminTexts) =>
     ] as const
   ).map(([label, amount, unit]) => ({
     label,
-    value: () => [dayjs().subtract(amount, unit), dayjs()] as [Dayjs, Dayjs],
+    value: () => [pickerNow().subtract(amount, unit), pickerNow()] as [Dayjs, Dayjs],
   }));
 
 /** Form values into the list's query parameters (a range becomes `<field>From` and `<field>To`). */
@@ -44,8 +45,9 @@ export const filterQueryOf = (
       const [from, to] = (value as [Dayjs | null, Dayjs | null] | undefined) ?? [];
       const [fromName, toName] = filterParameterNames(field, kind);
       // Issue 16: ranges carry their times (presets such as the last hour); the end minute is included.
-      if (from) query[fromName!] = from.startOf('minute').toISOString();
-      if (to) query[toName!] = to.startOf('minute').add(1, 'minute').toISOString();
+      // The picker shows the reader's zone's clock (issue 25): its readings are times of that zone.
+      if (from) query[fromName!] = instantOfPicked(from.startOf('minute'));
+      if (to) query[toName!] = instantOfPicked(to.startOf('minute').add(1, 'minute'));
     } else if (Array.isArray(value)) {
       if (value.length > 0) query[field] = value.join(',');
     } else if (typeof value === 'string' && value.trim() !== '') {

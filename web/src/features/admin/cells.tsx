@@ -1,8 +1,11 @@
 import type { ColumnDeclaration, LocalText } from '@uniwim/contracts';
 import { Tag } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { Language } from '../../lib/language';
+import { formatDateTime } from '../../lib/time-zone';
+
+/** Times are shown in the reader's zone (issue 25): one formatter for every page, in lib/time-zone. */
+export { formatDateTime };
 
 export const localText = (text: LocalText, language: Language) => (language === 'en-US' ? text.en : text.zh);
 
@@ -11,9 +14,6 @@ const itemText = (item: unknown): string =>
   item && typeof item === 'object' && 'name' in item
     ? String((item as { name: unknown }).name)
     : String(item);
-
-export const formatDateTime = (value: unknown): string =>
-  typeof value === 'string' && value !== '' ? dayjs(value).format('YYYY-MM-DD HH:mm') : '';
 
 /** A cell as its column declares it: labels for options, local dates, lists, yes/no. */
 export const renderCell = (

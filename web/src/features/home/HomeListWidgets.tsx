@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { HomeList, HomeListItem, HomeWidget } from '@uniwim/contracts/client';
 import { Badge, Button, Card, List, message, Tag, Typography } from 'antd';
 import { api } from '../../lib/api';
+import { formatDateTime } from '../../lib/time-zone';
 import { requestShellOpen } from '../todos/shell-open';
 import { useWidgetList } from './HomeWidgets';
 import { homeApi } from './home-api';
@@ -28,7 +29,7 @@ export const listOf = (data: unknown): HomeList => {
 };
 
 const whenOf = (item: HomeListItem, texts: HomeTexts['lists']): string => {
-  const at = item.at ? new Date(item.at).toLocaleString() : null;
+  const at = item.at ? formatDateTime(item.at) : null;
   if (item.atKind === 'due') return at ? texts.due(at) : texts.noDue;
   if (!at) return '';
   return item.atKind === 'published' ? texts.published(at) : texts.received(at);

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { HomeKpi, HomeOverview, HomeWidget } from '@uniwim/contracts/client';
 import { Button, Card, Carousel, List, message, Statistic, Typography } from 'antd';
 import { api } from '../../lib/api';
+import { formatDateTime, hourInReaderZone } from '../../lib/time-zone';
 import { isFramed } from '../pages/page-session';
 import { AppIcon } from './AppIcon';
 import { homeApi } from './home-api';
@@ -42,7 +43,7 @@ export const Greeting = ({ texts }: { texts: HomeTexts }) => {
         {(data: HomeOverview) => (
           <>
             <Typography.Title level={3} className="home-greeting__title">
-              {texts.greet(new Date().getHours(), data.userName)}
+              {texts.greet(hourInReaderZone(), data.userName)}
             </Typography.Title>
             <Typography.Text type="secondary">
               {texts.welcome(data.tenantName ?? texts.platform)}
@@ -131,7 +132,7 @@ export const RecentVisits = ({ texts }: { texts: HomeTexts }) => {
                 key={item.applicationId}
                 actions={[
                   <Typography.Text type="secondary" key="at">
-                    <ClockCircleOutlined /> {new Date(item.visitedAt).toLocaleString()}
+                    <ClockCircleOutlined /> {formatDateTime(item.visitedAt)}
                   </Typography.Text>,
                 ]}
               >

@@ -3,6 +3,7 @@ import { DatePicker, Segmented, Space, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useLocalizedTexts } from '../../i18n/texts';
+import { instantOfPicked, readerZoneLabel } from '../../lib/time-zone';
 import { ResourcePage } from '../admin/ResourcePage';
 import { loginLogTexts } from './login-log-texts';
 import { DEFAULT_PRESET, presetRange, type RangePreset } from './time-range';
@@ -25,7 +26,8 @@ export const LoginLogView = ({ declaration }: { declaration: ResourceDeclaration
   };
   const pickCustom = (value: [Dayjs | null, Dayjs | null] | null) => {
     const [from, to] = value ?? [];
-    setRange({ createdAtFrom: from?.toISOString(), createdAtTo: to?.toISOString() });
+    // The picker shows the reader's zone's clock: its readings are times of that zone (issue 25).
+    setRange({ createdAtFrom: instantOfPicked(from), createdAtTo: instantOfPicked(to) });
   };
   const notice = (
     <Space wrap style={{ marginBottom: 12 }} data-testid="login-log-range">
@@ -44,6 +46,9 @@ export const LoginLogView = ({ declaration }: { declaration: ResourceDeclaration
       {choice === 'custom' && (
         <DatePicker.RangePicker showTime placeholder={[t.start, t.end]} onChange={pickCustom} />
       )}
+      <Typography.Text type="secondary" data-testid="login-log-zone">
+        {readerZoneLabel()}
+      </Typography.Text>
     </Space>
   );
   return (

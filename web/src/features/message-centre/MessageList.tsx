@@ -1,7 +1,8 @@
 import { LinkOutlined } from '@ant-design/icons';
 import type { MyMessage } from '@uniwim/contracts/client';
 import { Checkbox, Tag } from 'antd';
-import { excerptOf, formatMessageTime } from './message-api';
+import { formatDateTime } from '../../lib/time-zone';
+import { excerptOf } from './message-api';
 import type { MessageTexts } from './message-texts';
 
 const PRIORITY_COLORS = { low: 'default', normal: 'blue', high: 'orange', urgent: 'red' } as const;
@@ -59,7 +60,7 @@ export const MessageList = ({ items, texts, onOpen, selection, excerpt = 120 }: 
                 <Tag color={PRIORITY_COLORS[message.priority]}>{texts.priority[message.priority]}</Tag>
               )}
               <Tag>{message.className ?? texts.noClass}</Tag>
-              <time dateTime={message.createdAt}>{formatMessageTime(message.createdAt)}</time>
+              <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
             </span>
           </button>
         </li>

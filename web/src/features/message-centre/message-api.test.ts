@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { excerptOf, formatMessageTime } from './message-api';
+import { excerptOf } from './message-api';
 
 describe('excerptOf', () => {
   it('folds whitespace and keeps short content whole', () => {
@@ -9,13 +9,5 @@ describe('excerptOf', () => {
     const cut = excerptOf('一'.repeat(100), 10);
     expect(cut).toHaveLength(10);
     expect(cut.endsWith('…')).toBe(true);
-  });
-});
-
-describe('formatMessageTime', () => {
-  it('shows a local time to the minute, nothing for an unreadable one', () => {
-    const at = new Date(2026, 0, 5, 8, 3);
-    expect(formatMessageTime(at.toISOString())).toBe('2026-01-05 08:03');
-    expect(formatMessageTime('not a time')).toBe('');
   });
 });

@@ -44,12 +44,3 @@ export const excerptOf = (content: string, max = 80): string => {
   const plain = content.replace(/\s+/g, ' ').trim();
   return plain.length > max ? `${plain.slice(0, max - 1)}…` : plain;
 };
-
-const two = (value: number) => String(value).padStart(2, '0');
-
-/** A message's time as the lists show it: local, to the minute. */
-export const formatMessageTime = (iso: string): string => {
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())} ${two(at.getHours())}:${two(at.getMinutes())}`;
-};

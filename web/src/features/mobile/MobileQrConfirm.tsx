@@ -7,7 +7,6 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { type ReactNode, useState } from 'react';
-import { useLanguage } from '../../i18n';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { isQrUid } from '../qr-login/qr-links';
@@ -58,7 +57,6 @@ const Result = ({ ending }: { ending: Ending }) => {
  * "扫码成功！"), names the computer and the tenant it signs in to, then confirms or cancels.
  */
 export const MobileQrConfirm = ({ uid }: { uid: string | null }) => {
-  const language = useLanguage();
   const texts = useLocalizedTexts(mobileTexts);
   const valid = uid !== null && isQrUid(uid);
   const scan = useQuery({
@@ -102,7 +100,7 @@ export const MobileQrConfirm = ({ uid }: { uid: string | null }) => {
       setBusy(null);
     }
   };
-  const expires = clockTime(info.expiresAt, language);
+  const expires = clockTime(info.expiresAt);
 
   return page(
     <section className="m-card m-confirm" data-testid="mobile-qr-confirm">

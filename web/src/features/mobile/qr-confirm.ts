@@ -1,4 +1,5 @@
 import { type ApiClient, ApiError, ClientErrorCodes } from '../../lib/api';
+import { formatDateTime } from '../../lib/time-zone';
 import { QR_CANCEL_PATH, QR_CONFIRM_PATH, QR_SCAN_PATH } from '../qr-login/qr-constants';
 
 /** POST /ump/qrcode/scan: what the phone is about to sign in. */
@@ -36,15 +37,5 @@ export const qrFailureMessage = (error: unknown, fallback: string): string =>
     ? error.message
     : fallback;
 
-/** "14:05:09" of an ISO time, in the phone's time zone; '' when unreadable. */
-export const clockTime = (iso: string, locale: string): string => {
-  const time = new Date(iso);
-  return Number.isNaN(time.getTime())
-    ? ''
-    : time.toLocaleTimeString(locale, {
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hour12: false,
-      });
-};
+/** "14:05:09" of an ISO time, in the reader's zone (issue 25); '' when unreadable. */
+export const clockTime = (iso: string): string => formatDateTime(iso, 'second').slice(11);

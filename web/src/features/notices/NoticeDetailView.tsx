@@ -2,12 +2,12 @@ import { PaperClipOutlined, PushpinOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MyNotice, MyNoticeDetail } from '@uniwim/contracts';
 import { Alert, App, Button, Empty, Pagination, Space, Spin, Switch, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLocalizedTexts } from '../../i18n/texts';
 // Issue 16: the notice's watermark carries its own trace id
 import { useTracedWatermark } from '../../lib/shell/traced-watermark';
+import { formatDateTime } from '../../lib/time-zone';
 import { downloadWithToken } from '../admin/authorized-download';
 import { formatBytes } from '../files/file-texts';
 import { announceNoticeRead, noticeApi } from './notice-api';
@@ -16,7 +16,7 @@ import './notices.css';
 
 const PAGE_SIZE = 20;
 const LEVEL_COLOURS = { normal: 'default', important: 'orange', urgent: 'red' } as const;
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
+const time = (iso: string | null) => (iso ? formatDateTime(iso) : '');
 
 const NoticeArticle = ({ id }: { id: string }) => {
   const texts = useLocalizedTexts(noticesTexts);

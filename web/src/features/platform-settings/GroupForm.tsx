@@ -2,6 +2,7 @@ import type { PlatformSettingsAnswer, PlatformSettingsGroup } from '@uniwim/cont
 import { App, Button, Form, Input, InputNumber, Select, Space, Switch, Tag } from 'antd';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
+import { timeZoneOptions } from '../../lib/time-zone';
 import { fieldErrorsOf } from '../admin/schema-form';
 import { settingsApi } from './settings-api';
 import './platform-settings.css';
@@ -82,6 +83,10 @@ const controlOf = (field: SettingsField, language: GroupFormProps['language']) =
       return <Input.TextArea autoSize={{ minRows: 2, maxRows: 8 }} />;
     case 'select':
       return <Select options={options} style={{ maxWidth: 420 }} />;
+    case 'timeZone':
+      return (
+        <Select showSearch optionFilterProp="label" options={timeZoneOptions()} style={{ maxWidth: 420 }} />
+      );
     case 'multiSelect':
     case 'orderedList':
       return <Select mode="multiple" options={options} style={{ maxWidth: 420 }} />;

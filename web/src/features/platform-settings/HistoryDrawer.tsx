@@ -14,8 +14,8 @@ import {
   Tag,
   Typography,
 } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useState } from 'react';
+import { formatDateTime } from '../../lib/time-zone';
 import { type HistoryPage, settingsApi } from './settings-api';
 
 /** Where the versions come from (default: the platform settings). */
@@ -110,7 +110,7 @@ export const HistoryDrawer = ({
             </Tag>
             {entry.restoredVersion !== null ? <Tag>{texts.restoredFrom(entry.restoredVersion)}</Tag> : null}
             <Typography.Text type="secondary">
-              {entry.operatorName ?? ''} · {dayjs(entry.createdAt).format('YYYY-MM-DD HH:mm:ss')}
+              {entry.operatorName ?? ''} · {formatDateTime(entry.createdAt, 'second')}
             </Typography.Text>
             {entry.version === currentVersion ? (
               <Tag color="green">{texts.currentVersion}</Tag>

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useState } from 'react';
 import { useLocalizedTexts } from '../../i18n/texts';
+import { formatDateTime } from '../../lib/time-zone';
 import { useAdminTexts } from '../admin/use-admin-texts';
 import { GroupForm } from './GroupForm';
 import { HistoryDrawer } from './HistoryDrawer';
@@ -14,7 +15,7 @@ import '../admin/admin.css';
 import { ConflictModal } from './ConflictModal';
 import { SettingsRecordPending, useSettingsRecord } from './settings-record';
 
-const FORM_GROUPS: PlatformSettingsGroup[] = ['signInLook', 'securityFloors', 'logRetention'];
+const FORM_GROUPS: PlatformSettingsGroup[] = ['signInLook', 'securityFloors', 'logRetention', 'regional'];
 
 /** page.html's view of /dmpSysConfigManagement: the platform's settings, a tab per group (issue 12). */
 const SettingsPage = () => {
@@ -35,6 +36,7 @@ const SettingsPage = () => {
     signInLook: texts.lookHint,
     securityFloors: texts.floorsHint,
     logRetention: texts.retentionHint,
+    regional: texts.regionalHint,
   };
   const sms = answer.smsStatus;
   const smsTab = (
@@ -47,7 +49,7 @@ const SettingsPage = () => {
         </Descriptions.Item>
         <Descriptions.Item label={texts.smsLastFailure}>
           {sms.lastFailure
-            ? `${dayjs(sms.lastFailure.at).format('YYYY-MM-DD HH:mm:ss')} · ${sms.lastFailure.kind}${
+            ? `${formatDateTime(sms.lastFailure.at, 'second')} · ${sms.lastFailure.kind}${
                 sms.lastFailure.vendorCode ? ` (${sms.lastFailure.vendorCode})` : ''
               }`
             : texts.smsNoFailure}
@@ -67,7 +69,7 @@ const SettingsPage = () => {
               {texts.versionLine(
                 answer.version,
                 answer.updatedBy,
-                answer.updatedAt ? dayjs(answer.updatedAt).format('YYYY-MM-DD HH:mm') : null,
+                answer.updatedAt ? formatDateTime(answer.updatedAt) : null,
               )}
             </Typography.Text>
             <Button onClick={() => setHistoryOpen(true)}>{texts.history}</Button>

@@ -24,7 +24,9 @@ export type ControlKind =
   | 'select'
   /** A comma list whose order matters (the first sign-in mode is the initial one). */
   | 'orderedList'
-  | 'multiSelect';
+  | 'multiSelect'
+  /** An IANA time zone, searchable, labelled with its offset. */
+  | 'timeZone';
 
 export interface SettingsField {
   /** A group of the platform settings, or of another settings page (tenant settings). */
@@ -43,6 +45,7 @@ export const LOGIN_TYPE_LABELS: Record<string, LocalText> = {
 };
 
 export const SETTINGS_CONTROLS: Record<string, Omit<SettingsField, 'group' | 'key' | 'title'>> = {
+  'regional.timeZone': { control: 'timeZone' },
   'signInLook.customCss': { control: 'textarea' },
   'signInLook.appDownloadPic': { control: 'textarea' },
   'signInLook.loginBgType': { control: 'flag' },

@@ -42,6 +42,8 @@ const zhCN = {
   after: '修改后',
   floorsHint: '租户的安全策略不能低于这些底线；登录时按租户设置与底线中更严格的一方执行。',
   retentionHint: '各类日志最多保留的天数，租户的保留设置不能超过这些上限。',
+  regionalHint:
+    '平台页面（未进入租户时）、全部租户的统计与导出的时间都按此时区显示；各租户在“租户设置”中设置自己的时区。',
   lookHint: '平台默认登录页的外观；租户未单独设置的项沿用这里的值。',
 };
 
@@ -97,6 +99,8 @@ const enUS: SettingsTexts = {
   floorsHint:
     "No tenant's security policy may go below these floors; sign-in applies the stricter of the tenant's value and the floor.",
   retentionHint: 'The longest each log may be kept; no tenant may keep one longer.',
+  regionalHint:
+    "Times on the platform's pages (outside a tenant), in the all-tenant statistics and in their exports are shown in this zone; each tenant sets its own in its settings.",
   lookHint: 'The look of the platform default sign-in page; tenants inherit every field they do not set.',
 };
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SearchQueryFigure } from '@uniwim/contracts/client';
 import { Alert, Button, Card, Col, Row, Segmented, Statistic, Table } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
+import { formatDateTime } from '../../lib/time-zone';
 import { searchApi } from './search-api';
 import type { SearchSettingsTexts } from './search-settings-texts';
 
@@ -39,7 +39,7 @@ export const SearchAnalyticsCard = ({ texts, onAddHotWord }: Props) => {
           dataIndex: 'lastAt',
           key: 'lastAt',
           width: 150,
-          render: (at: string) => dayjs(at).format('YYYY-MM-DD HH:mm'),
+          render: (at: string) => formatDateTime(at),
         },
         ...(onAddHotWord
           ? [

@@ -1,10 +1,10 @@
 import type { SearchSettings, SearchSettingsAnswer } from '@uniwim/contracts/client';
 import { Alert, App, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLanguage } from '../../i18n';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { ApiError } from '../../lib/api';
+import { formatDateTime } from '../../lib/time-zone';
 import { usePermissions } from '../admin/use-permissions';
 import { ConflictModal } from '../platform-settings/ConflictModal';
 import { SearchAnalyticsCard } from './SearchAnalyticsCard';
@@ -119,7 +119,7 @@ const SearchSettingsView = () => {
             <Space>
               <Typography.Text type="secondary">
                 {answer.updatedBy && answer.updatedAt
-                  ? texts.updatedBy(answer.updatedBy, dayjs(answer.updatedAt).format('YYYY-MM-DD HH:mm'))
+                  ? texts.updatedBy(answer.updatedBy, formatDateTime(answer.updatedAt))
                   : texts.neverSaved}
               </Typography.Text>
               {editable && (

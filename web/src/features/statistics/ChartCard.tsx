@@ -77,7 +77,7 @@ export const ChartCard = (props: {
         <EChart
           option={spec.option}
           map={spec.map}
-          height={props.height}
+          height={props.height ?? spec.height}
           onSelect={props.onSelect}
           loadFailed={t.loadFailed}
         />

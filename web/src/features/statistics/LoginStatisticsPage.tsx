@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { LoginStatistics } from '@uniwim/contracts/client';
 import { Alert, Breadcrumb, Button, Col, Row, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
+import { useLanguage } from '../../i18n';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { ChartCard } from './ChartCard';
@@ -10,24 +11,26 @@ import {
   type AdminScope,
   barAt,
   KpiCards,
-  lastDays,
   MaintenanceLine,
   PeriodPicker,
   type PeriodValue,
 } from './StatisticsParts';
+import { splitLabelOf } from './split-labels';
 import { statisticsTexts } from './statistics-texts';
 import './statistics.css';
 
 /** /loginStatistics: a tenant's sign-ins (scope ump), or every tenant's with drill-down (scope dmp). */
 export const LoginStatisticsPage = ({ scope }: { scope: AdminScope }) => {
   const t = useLocalizedTexts(statisticsTexts);
-  const [period, setPeriod] = useState<PeriodValue>(() => lastDays(30));
+  const language = useLanguage();
+  // Unset: the server's last 30 days, in the days of the zone it counts in (its answer names them).
+  const [period, setPeriod] = useState<PeriodValue | null>(null);
   const [tenant, setTenant] = useState<{ id: string; name: string } | null>(null);
   const query = useQuery({
     queryKey: ['statistics', 'login', scope, period, tenant?.id],
     queryFn: ({ signal }) =>
       api.get<LoginStatistics>(`/${scope}/admin/statistics/login`, {
-        query: { from: period.from, to: period.to, tenantId: tenant?.id },
+        query: { from: period?.from, to: period?.to, tenantId: tenant?.id },
         signal,
       }),
     retry: false,
@@ -35,7 +38,8 @@ export const LoginStatisticsPage = ({ scope }: { scope: AdminScope }) => {
   const data = query.data;
   const charts = useMemo(() => {
     if (!data) return null;
-    const labelOf = (key: string) => (key === 'unknown' ? t.unknown : key);
+    const labelOf = (split: Parameters<typeof splitLabelOf>[0]) => (key: string) =>
+      splitLabelOf(split, key, language, t.unknown);
     const days = data.daily.map((d) => d.day);
     return {
       daily: lineChart(
@@ -56,17 +60,17 @@ export const LoginStatisticsPage = ({ scope }: { scope: AdminScope }) => {
         t.day,
       ),
       heatmap: heatmapChart(data.heatmap, t),
-      mode: pieChart(data.splits.mode, (key) => t.modes[key] ?? labelOf(key), t),
-      device: pieChart(data.splits.device, labelOf, t),
-      os: pieChart(data.splits.os, labelOf, t),
-      browser: pieChart(data.splits.browser, labelOf, t),
-      map: chinaMapChart(data.provinces, t, labelOf),
+      mode: pieChart(data.splits.mode, labelOf('mode'), t),
+      device: pieChart(data.splits.device, labelOf('device'), t),
+      os: pieChart(data.splits.os, labelOf('os'), t),
+      browser: pieChart(data.splits.browser, labelOf('browser'), t),
+      map: chinaMapChart(data.provinces, t, labelOf('province')),
       tenants: rankingChart(
         data.tenants.map((r) => ({ id: r.tenantId, name: r.name, value: r.value, secondary: r.secondary })),
         { name: t.tenant, value: t.successes, secondary: t.secondaryLogin },
       ),
     };
-  }, [data, t]);
+  }, [data, t, language]);
 
   return (
     <div className="statistics-page" data-testid="login-statistics">
@@ -87,7 +91,13 @@ export const LoginStatisticsPage = ({ scope }: { scope: AdminScope }) => {
             ]}
           />
         ) : null}
-        <PeriodPicker value={period} onChange={setPeriod} t={t} />
+        <PeriodPicker
+          value={period ?? (data ? { from: data.from, to: data.to } : null)}
+          today={data?.today ?? null}
+          zone={data?.timeZone ?? null}
+          onChange={setPeriod}
+          t={t}
+        />
       </Space>
       {query.isError ? (
         <Alert
@@ -116,10 +126,16 @@ export const LoginStatisticsPage = ({ scope }: { scope: AdminScope }) => {
           <KpiCards
             t={t}
             items={[
-              { key: 'dau', title: t.dau, kpi: { value: data.active.daily, previous: 0 } },
-              { key: 'wau', title: t.wau, kpi: { value: data.active.weekly, previous: 0 } },
-              { key: 'mau', title: t.mau, kpi: { value: data.active.monthly, previous: 0 } },
-            ]}
+              { key: 'dau', title: t.dau, value: data.active.daily },
+              { key: 'wau', title: t.wau, value: data.active.weekly },
+              { key: 'mau', title: t.mau, value: data.active.monthly },
+            ].map((item) => ({
+              key: item.key,
+              title: item.title,
+              kpi: { value: item.value, previous: 0 },
+              // The three are of one day: said when it is not the period's last.
+              note: data.active.day && data.active.day !== data.to ? t.activeAsOf(data.active.day) : '',
+            }))}
           />
           <Row gutter={[12, 12]}>
             <Col xs={24} xl={12}>
@@ -135,7 +151,7 @@ export const LoginStatisticsPage = ({ scope }: { scope: AdminScope }) => {
               <ChartCard id="map" title={t.map} spec={charts.map} t={t} height={360} />
             </Col>
             {(['mode', 'device', 'os', 'browser'] as const).map((split) => (
-              <Col key={split} xs={24} md={12} xl={6}>
+              <Col key={split} xs={24} md={12} xxl={6}>
                 <ChartCard
                   id={split}
                   title={{ mode: t.byMode, device: t.byDevice, os: t.byOs, browser: t.byBrowser }[split]}
@@ -154,7 +170,6 @@ export const LoginStatisticsPage = ({ scope }: { scope: AdminScope }) => {
                   extra={<span className="statistics-hint">{t.drillHint}</span>}
                   spec={charts.tenants}
                   t={t}
-                  height={Math.max(200, data.tenants.length * 26)}
                   empty={data.tenants.length === 0}
                   onSelect={(_name, index) => {
                     const ranked = barAt(data.tenants, index);

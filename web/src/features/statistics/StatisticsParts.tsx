@@ -1,7 +1,8 @@
-import type { Kpi, MaintenanceRunAnswer } from '@uniwim/contracts/client';
+import { type Kpi, type MaintenanceRunAnswer, zoneLabelOf } from '@uniwim/contracts/client';
 import { Card, Col, DatePicker, Row, Space, Statistic, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { formatDateTime } from '../admin/cells';
+import { formatDateTime } from '../../lib/time-zone';
+import { lastDays, type PeriodValue } from './period';
 import type { StatisticsTexts } from './statistics-texts';
 
 export type AdminScope = 'ump' | 'dmp';
@@ -16,34 +17,45 @@ export type { PeriodValue } from './period';
 
 const DAY = 'YYYY-MM-DD';
 
-export { lastDays } from './period';
-
-import type { PeriodValue } from './period';
-
+/**
+ * The period's days are the statistics' own (`today` and `zone` from the answer: the tenant's zone,
+ * or the platform's for all tenants), named beside the picker.
+ */
 export const PeriodPicker = (props: {
-  value: PeriodValue;
+  value: PeriodValue | null;
+  today: string | null;
+  zone: string | null;
   onChange(value: PeriodValue): void;
   t: StatisticsTexts;
 }) => {
-  const { t } = props;
+  const { t, today } = props;
+  const lastRange = (days: number): [Dayjs, Dayjs] => {
+    const period = lastDays(days, today ?? dayjs().format(DAY));
+    return [dayjs(period.from), dayjs(period.to)];
+  };
   const presets = [
-    { label: t.last7, value: [dayjs().subtract(6, 'day'), dayjs()] as [Dayjs, Dayjs] },
-    { label: t.last30, value: [dayjs().subtract(29, 'day'), dayjs()] as [Dayjs, Dayjs] },
-    { label: t.last90, value: [dayjs().subtract(89, 'day'), dayjs()] as [Dayjs, Dayjs] },
+    { label: t.last7, value: lastRange(7) },
+    { label: t.last30, value: lastRange(30) },
+    { label: t.last90, value: lastRange(90) },
   ];
   return (
-    <Space>
+    <Space wrap>
       <Typography.Text type="secondary">{t.period}</Typography.Text>
       <DatePicker.RangePicker
         allowClear={false}
         presets={presets}
-        value={[dayjs(props.value.from), dayjs(props.value.to)]}
-        disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+        value={props.value ? [dayjs(props.value.from), dayjs(props.value.to)] : null}
+        disabledDate={(day) => today !== null && day.isAfter(dayjs(today), 'day')}
         onChange={(range) => {
           if (range?.[0] && range[1])
             props.onChange({ from: range[0].format(DAY), to: range[1].format(DAY) });
         }}
       />
+      {props.zone ? (
+        <Typography.Text type="secondary" data-testid="statistics-zone">
+          {t.zoneNote(zoneLabelOf(props.zone))}
+        </Typography.Text>
+      ) : null}
     </Space>
   );
 };
@@ -62,7 +74,8 @@ const change = (kpi: Kpi, t: StatisticsTexts) => {
 };
 
 export const KpiCards = (props: {
-  items: { key: string; title: string; kpi: Kpi }[];
+  /** note: shown instead of the change against the previous period (a figure with none). */
+  items: { key: string; title: string; kpi: Kpi; note?: string }[];
   t: StatisticsTexts;
 }) => (
   <Row gutter={[12, 12]} className="statistics-kpis">
@@ -70,7 +83,11 @@ export const KpiCards = (props: {
       <Col key={item.key} xs={12} md={8} xl={4}>
         <Card size="small" data-kpi={item.key}>
           <Statistic title={item.title} value={item.kpi.value} />
-          {change(item.kpi, props.t)}
+          {item.note !== undefined ? (
+            <span className="statistics-kpi-change">{item.note}</span>
+          ) : (
+            change(item.kpi, props.t)
+          )}
         </Card>
       </Col>
     ))}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { VisitStatistics } from '@uniwim/contracts/client';
 import { Alert, Breadcrumb, Button, Col, Row, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
+import { useLanguage } from '../../i18n';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
 import { ChartCard } from './ChartCard';
@@ -10,25 +11,27 @@ import {
   type AdminScope,
   barAt,
   KpiCards,
-  lastDays,
   MaintenanceLine,
   PeriodPicker,
   type PeriodValue,
 } from './StatisticsParts';
+import { splitLabelOf } from './split-labels';
 import { statisticsTexts } from './statistics-texts';
 import './statistics.css';
 
 /** /systemVisitStatistics: page views, visitors, applications and menus; tenants too on the platform. */
 export const VisitStatisticsPage = ({ scope }: { scope: AdminScope }) => {
   const t = useLocalizedTexts(statisticsTexts);
-  const [period, setPeriod] = useState<PeriodValue>(() => lastDays(30));
+  const language = useLanguage();
+  // Unset: the server's last 30 days, in the days of the zone it counts in (its answer names them).
+  const [period, setPeriod] = useState<PeriodValue | null>(null);
   const [tenant, setTenant] = useState<{ id: string; name: string } | null>(null);
   const [application, setApplication] = useState<{ id: string; name: string } | null>(null);
   const query = useQuery({
     queryKey: ['statistics', 'visits', scope, period, tenant?.id, application?.id],
     queryFn: ({ signal }) =>
       api.get<VisitStatistics>(`/${scope}/admin/statistics/visits`, {
-        query: { from: period.from, to: period.to, tenantId: tenant?.id, applicationId: application?.id },
+        query: { from: period?.from, to: period?.to, tenantId: tenant?.id, applicationId: application?.id },
         signal,
       }),
     retry: false,
@@ -36,7 +39,8 @@ export const VisitStatisticsPage = ({ scope }: { scope: AdminScope }) => {
   const data = query.data;
   const charts = useMemo(() => {
     if (!data) return null;
-    const labelOf = (key: string) => (key === 'unknown' ? t.unknown : key);
+    const labelOf = (split: Parameters<typeof splitLabelOf>[0]) => (key: string) =>
+      splitLabelOf(split, key, language, t.unknown);
     const days = data.daily.map((d) => d.day);
     return {
       daily: lineChart(
@@ -49,10 +53,10 @@ export const VisitStatisticsPage = ({ scope }: { scope: AdminScope }) => {
         t.day,
       ),
       heatmap: heatmapChart(data.heatmap, t),
-      device: pieChart(data.splits.device, labelOf, t),
-      os: pieChart(data.splits.os, labelOf, t),
-      browser: pieChart(data.splits.browser, labelOf, t),
-      map: chinaMapChart(data.provinces, t, labelOf),
+      device: pieChart(data.splits.device, labelOf('device'), t),
+      os: pieChart(data.splits.os, labelOf('os'), t),
+      browser: pieChart(data.splits.browser, labelOf('browser'), t),
+      map: chinaMapChart(data.provinces, t, labelOf('province')),
       applications: rankingChart(
         data.applications.map((a) => ({
           id: a.applicationId,
@@ -71,7 +75,7 @@ export const VisitStatisticsPage = ({ scope }: { scope: AdminScope }) => {
         { name: t.tenant, value: t.views, secondary: t.secondaryVisit },
       ),
     };
-  }, [data, t]);
+  }, [data, t, language]);
 
   return (
     <div className="statistics-page" data-testid="visit-statistics">
@@ -92,7 +96,13 @@ export const VisitStatisticsPage = ({ scope }: { scope: AdminScope }) => {
             ]}
           />
         ) : null}
-        <PeriodPicker value={period} onChange={setPeriod} t={t} />
+        <PeriodPicker
+          value={period ?? (data ? { from: data.from, to: data.to } : null)}
+          today={data?.today ?? null}
+          zone={data?.timeZone ?? null}
+          onChange={setPeriod}
+          t={t}
+        />
       </Space>
       {query.isError ? (
         <Alert
@@ -160,8 +170,10 @@ export const VisitStatisticsPage = ({ scope }: { scope: AdminScope }) => {
             <Col xs={24} xl={12}>
               <ChartCard id="map" title={t.map} spec={charts.map} t={t} height={360} />
             </Col>
+            {/* Beside the map the device type, then the systems and browsers: each half a row, so
+                their titles and buttons have room at 1280 px. */}
             {(['device', 'os', 'browser'] as const).map((split) => (
-              <Col key={split} xs={24} md={8} xl={4}>
+              <Col key={split} xs={24} md={12} xl={12}>
                 <ChartCard
                   id={split}
                   title={{ device: t.byDevice, os: t.byOs, browser: t.byBrowser }[split]}
@@ -180,7 +192,6 @@ export const VisitStatisticsPage = ({ scope }: { scope: AdminScope }) => {
                   extra={<span className="statistics-hint">{t.drillHint}</span>}
                   spec={charts.tenants}
                   t={t}
-                  height={Math.max(200, data.tenants.length * 26)}
                   empty={data.tenants.length === 0}
                   onSelect={(_name, index) => {
                     const ranked = barAt(data.tenants, index);

@@ -55,4 +55,24 @@ describe('statistics charts', () => {
     ]);
     expect((spec.option.yAxis as { data: string[] }).data).toEqual(['B', 'A']);
   });
+
+  it('names every bar of a ranking, the top one too, with a row of room for each', () => {
+    const items = Array.from({ length: 20 }, (_, i) => ({ id: `m${i}`, name: `菜单${i}`, value: 20 - i }));
+    const spec = rankingChart(items, { name: t.menu, value: t.opens });
+    const yAxis = spec.option.yAxis as { data: string[]; axisLabel: { interval: number } };
+    expect(yAxis.axisLabel.interval).toBe(0);
+    expect(yAxis.data.at(-1)).toBe('菜单0');
+    expect(spec.height).toBeGreaterThanOrEqual(20 * 24);
+  });
+
+  it('keeps the heat map scale below the hour axis', () => {
+    const option = heatmapChart([], t).option as {
+      grid: { bottom: number };
+      visualMap: { bottom: number; itemWidth: number; orient: string };
+    };
+    // The hour labels and the axis name take ~50 px under the grid; the scale and its handles ~36 px.
+    expect(option.grid.bottom - option.visualMap.bottom - option.visualMap.itemWidth).toBeGreaterThanOrEqual(
+      70,
+    );
+  });
 });

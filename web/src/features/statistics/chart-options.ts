@@ -9,6 +9,8 @@ export interface ChartSpec {
   table: ChartTable;
   /** Draws on the bundled map of China (registered before the option is set). */
   map?: boolean;
+  /** The height the chart needs (a ranking: a row per bar); the card's default otherwise. */
+  height?: number;
 }
 
 const COLOURS = ['#1677ff', '#ff4d4f', '#52c41a', '#faad14', '#722ed1', '#13c2c2', '#eb2f96', '#8c8c8c'];
@@ -85,14 +87,27 @@ export const heatmapChart = (cells: HeatCell[], t: StatisticsTexts): ChartSpec =
   return {
     option: {
       tooltip: { position: 'top' },
-      grid: { left: 56, right: 16, top: 8, bottom: 64 },
+      // The scale sits under the hour axis with room of its own: its handles' values never cover the hours.
+      grid: { left: 56, right: 16, top: 8, bottom: 96 },
       xAxis: {
         type: 'category',
         data: Array.from({ length: 24 }, (_, h) => String(h)),
         splitArea: { show: true },
+        name: t.hour,
+        nameLocation: 'middle',
+        nameGap: 26,
       },
       yAxis: { type: 'category', data: t.weekdays, splitArea: { show: true } },
-      visualMap: { min: 0, max, calculable: true, orient: 'horizontal', left: 'center', bottom: 0 },
+      visualMap: {
+        min: 0,
+        max,
+        calculable: true,
+        orient: 'horizontal',
+        left: 'center',
+        bottom: 4,
+        itemWidth: 12,
+        itemHeight: 180,
+      },
       series: [
         {
           name: t.count,
@@ -169,6 +184,9 @@ export const chinaMapChart = (
   };
 };
 
+/** Pixels per bar of a ranking: room for its name. */
+const RANKING_ROW = 28;
+
 export interface RankedBar {
   id: string;
   name: string;
@@ -184,6 +202,8 @@ export const rankingChart = (
   const top = items.slice(0, 20);
   const reversed = [...top].reverse();
   return {
+    // A row of its own per bar, so every bar carries its name (the top one too).
+    height: Math.max(200, top.length * RANKING_ROW + 40),
     option: {
       color: COLOURS,
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
@@ -192,7 +212,8 @@ export const rankingChart = (
       yAxis: {
         type: 'category',
         data: reversed.map((i) => i.name),
-        axisLabel: { width: 120, overflow: 'truncate' },
+        // Every name, not every other one: ECharts hides labels it thinks would overlap.
+        axisLabel: { interval: 0, width: 160, overflow: 'truncate' },
       },
       series: [
         {

@@ -59,14 +59,8 @@ const zhCN = {
   secondaryVisit: '下载次数',
   region: '地区',
   unknown: '未知',
-  modes: {
-    password: '账号密码',
-    sms: '短信验证码',
-    qr: '扫码',
-    register: '注册',
-    legacy: '旧系统',
-    switch: '切换租户',
-  } as Record<string, string>,
+  zoneNote: (zone: string) => `按 ${zone} 统计`,
+  activeAsOf: (day: string) => `截至 ${day}`,
   lastCleanup: (when: string, rows: number, partitions: number) =>
     `上次清理 ${when}，删除 ${rows.toLocaleString('zh-CN')} 行${partitions > 0 ? `（含 ${partitions} 个整月分区）` : ''}`,
   lastRollup: (when: string, rows: number) => `上次汇总 ${when}，写入 ${rows.toLocaleString('zh-CN')} 行`,
@@ -139,14 +133,8 @@ export const statisticsTexts: LocalizedTexts<StatisticsTexts> = {
     secondaryVisit: 'Downloads',
     region: 'Region',
     unknown: 'Unknown',
-    modes: {
-      password: 'Password',
-      sms: 'SMS code',
-      qr: 'QR code',
-      register: 'Registration',
-      legacy: 'Legacy system',
-      switch: 'Tenant switch',
-    },
+    zoneNote: (zone) => `Days and hours in ${zone}`,
+    activeAsOf: (day) => `as of ${day}`,
     lastCleanup: (when, rows, partitions) =>
       `Last cleanup ${when}, removed ${rows.toLocaleString('en')} rows${partitions > 0 ? ` (${partitions} whole months)` : ''}`,
     lastRollup: (when, rows) => `Last rollup ${when}, wrote ${rows.toLocaleString('en')} rows`,

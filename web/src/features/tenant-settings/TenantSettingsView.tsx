@@ -9,6 +9,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useMemo, useState } from 'react';
 import { useLocalizedTexts } from '../../i18n/texts';
+import { formatDateTime } from '../../lib/time-zone';
 import { useAdminTexts } from '../admin/use-admin-texts';
 import { GroupForm } from '../platform-settings/GroupForm';
 import { HistoryDrawer } from '../platform-settings/HistoryDrawer';
@@ -154,7 +155,7 @@ const TenantSettingsPage = () => {
               {texts.versionLine(
                 answer.version,
                 answer.updatedBy,
-                answer.updatedAt ? dayjs(answer.updatedAt).format('YYYY-MM-DD HH:mm') : null,
+                answer.updatedAt ? formatDateTime(answer.updatedAt) : null,
               )}
             </Typography.Text>
             <Button onClick={() => setHistoryOpen(true)}>{texts.history}</Button>

@@ -30,6 +30,8 @@ export const TAG_FIELDS: ReadonlySet<string> = new Set([
 const rule = (value: number, zh: string, en: string) => ({ value, label: { zh, en } as LocalText });
 
 const TENANT_CONTROLS: Record<string, Omit<SettingsField, 'group' | 'key' | 'title'>> = {
+  // Issue 25: every time the tenant's people read is shown in this zone.
+  'basics.timeZone': { control: 'timeZone' },
   'signInLook.customCss': { control: 'textarea' },
   'security.weakPasswordSetting': { control: 'textarea' },
   'security.lockingIsOpen': { control: 'flag' },

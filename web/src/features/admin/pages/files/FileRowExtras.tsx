@@ -118,7 +118,12 @@ const References = ({ file, scope }: { file: FileRow; scope: AdminScope }) => {
         { key: 'resource', dataIndex: 'resource', title: texts.resource },
         { key: 'recordId', dataIndex: 'recordId', title: texts.record },
         { key: 'field', dataIndex: 'field', title: texts.field },
-        { key: 'createdAt', dataIndex: 'createdAt', title: texts.since, render: formatDateTime },
+        {
+          key: 'createdAt',
+          dataIndex: 'createdAt',
+          title: texts.since,
+          render: (at: string) => formatDateTime(at),
+        },
       ]}
       data-testid="file-references"
     />

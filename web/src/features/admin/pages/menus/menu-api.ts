@@ -10,6 +10,7 @@ import type {
   MenuImportResult,
 } from '@uniwim/contracts';
 import { api } from '../../../../lib/api';
+import { formatDateTime } from '../../../../lib/time-zone';
 
 /** The menu editor's calls beside the resource API (see server/src/modules/menus/admin-routes.ts). */
 export const menuApi = (scope: AdminScope) => {
@@ -46,7 +47,7 @@ export const saveJson = (file: MenuExport) => {
   const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
-  anchor.download = `menus-${file.application.appKey}-${file.exportedAt.slice(0, 10)}.json`;
+  anchor.download = `menus-${file.application.appKey}-${formatDateTime(file.exportedAt, 'day')}.json`;
   document.body.append(anchor);
   anchor.click();
   anchor.remove();

@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminScope, NoticeReceipt, NoticeReceiptsAnswer } from '@uniwim/contracts';
 import { Alert, Progress, Segmented, Space, Table, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useLocalizedTexts } from '../../../../i18n/texts';
 import { api } from '../../../../lib/api';
+import { formatDateTime } from '../../../../lib/time-zone';
 import { noticeAdminTexts } from './notices-texts';
 
-const time = (iso: string | null) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '—');
+const time = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 /** A notice's read receipts on its detail: the read rate, and who read (and confirmed) it or not. */
 export const NoticeReceipts = ({ scope, noticeId }: { scope: AdminScope; noticeId: string }) => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Select, TreeSelect } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo } from 'react';
+import { pickerValueOf } from '../../../../lib/time-zone';
 import { DEPARTMENT_TREE_KEY } from './DepartmentTree';
 import {
   buildDepartmentTree,
@@ -79,7 +80,13 @@ export const ExpiryPicker = ({ value, onChange, id }: ControlProps) => (
   <DatePicker
     id={id}
     style={{ width: '100%' }}
-    value={typeof value === 'string' && value ? dayjs(value) : null}
+    value={
+      typeof value === 'string' && value
+        ? /^\d{4}-\d{2}-\d{2}$/.test(value)
+          ? dayjs(value)
+          : pickerValueOf(value)
+        : null
+    }
     onChange={(day) => onChange?.(day ? day.format('YYYY-MM-DD') : null)}
   />
 );
