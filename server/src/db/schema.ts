@@ -89,7 +89,7 @@ export const tenants = pgTable('tenants', {
   contactPhone: text('contact_phone'),
   shortName: text('short_name'),
   seatLimit: integer('seat_limit'),
-  /** Migration 0049 (issue 25): the IANA zone the tenant's people read every time in. */
+  /** Migration 0052 (issue 25): the IANA zone the tenant's people read every time in. */
   timeZone: text('time_zone').notNull().default('Asia/Shanghai'),
   version: integer('version').notNull().default(0),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
