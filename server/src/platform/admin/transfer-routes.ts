@@ -4,7 +4,8 @@ import path from 'node:path';
 import {
   envelopeSchema,
   importPreviewSchema,
-  importQuerySchema,
+  type importQuerySchema,
+  importQuerySchemaOf,
   importResultSchema,
   jobQueuedSchema,
   listQuerySchemaOf,
@@ -27,6 +28,7 @@ import {
   writeExportWorkbook,
 } from './export-workbook';
 import { commitImportRows, writeErrorWorkbook } from './import-commit';
+import { storeImportReceipt } from './import-receipt';
 import { IMPORT_SYNC_LIMIT, parseImportWorkbook, validateImportRows } from './import-rows';
 import type { ListQuery } from './list-sql';
 import { loadExcelJS } from './load-exceljs';
@@ -300,7 +302,7 @@ export const transferRoutes =
           tags,
           summary: `Import ${name} from a multipart .xlsx: preview with per-cell errors, or commit (above ${IMPORT_SYNC_LIMIT} rows a job, 202)`,
           security,
-          querystring: importQuerySchema,
+          querystring: importQuerySchemaOf(declaration),
           consumes: ['multipart/form-data'],
           response: {
             200: envelopeSchema(z.union([importPreviewSchema, importResultSchema])),
@@ -311,9 +313,15 @@ export const transferRoutes =
       async (request, reply) => {
         const ctx = contextOf(request);
         const { codes } = operatorOf(request);
+        const query = request.query as z.infer<typeof importQuerySchema> & Record<string, string>;
+        // The resource's own choices for the whole import (how new users get a way in, say).
+        const choices = Object.fromEntries(
+          Object.keys(declaration.importChoices ?? {}).map((choice) => [choice, query[choice]!]),
+        );
         const options = {
-          update: request.query.update === 'true',
-          all: request.query.all === 'true',
+          update: query.update === 'true',
+          all: query.all === 'true',
+          choices,
           timeZone: await deps.zoneOf(ctx.operator.tenantId),
         };
         for (const code of [permissions.create, options.update ? permissions.update : undefined]) {
@@ -321,12 +329,12 @@ export const transferRoutes =
             throw new AppError('FORBIDDEN', `没有访问权限：缺少权限 ${code}`, { missingPermission: code });
           }
         }
-        const lang = languageOf(request.query.lang);
+        const lang = languageOf(query.lang);
         const file = await uploadOf(request);
         const parsed = await parseImportWorkbook(declaration, file);
         const ignoredColumns = parsed.ignoredHeaders;
 
-        if (request.query.mode === 'commit' && parsed.rows.length > IMPORT_SYNC_LIMIT) {
+        if (query.mode === 'commit' && parsed.rows.length > IMPORT_SYNC_LIMIT) {
           const id = newId('job-');
           const upload = path.join(JOB_FILES_DIR, `${id}.upload.xlsx`);
           await mkdir(path.resolve(deps.dataDir, JOB_FILES_DIR), { recursive: true });
@@ -347,7 +355,7 @@ export const transferRoutes =
         }
 
         const rows = await inScope(ctx)((tx) => validateImportRows(definition, parsed, options, tx, ctx));
-        if (request.query.mode !== 'commit') {
+        if (query.mode !== 'commit') {
           // The commit itself, rolled back: the preview reports every error the commit would.
           await commitImportRows(definition, rows, { ...options, preview: true }, inScope(ctx), ctx);
           const invalid = rows.filter((row) => row.errors.length > 0).length;
@@ -360,7 +368,20 @@ export const transferRoutes =
           });
         }
 
-        const outcome = await commitImportRows(definition, rows, options, inScope(ctx), ctx);
+        const { outcome, receipt } = await commitImportRows(definition, rows, options, inScope(ctx), ctx);
+        // Issue 25: what the store did for the records it created (an activation SMS each, or initial
+        // passwords the importer downloads once).
+        const receiptAnswer = receipt
+          ? await storeImportReceipt(deps, {
+              receipt,
+              scope,
+              resource: name,
+              title: declaration.title,
+              lang,
+              importer: ctx.operator,
+              inScope: inScope(ctx),
+            })
+          : null;
         let errorWorkbookUrl: string | null = null;
         if (outcome.failed > 0) {
           // The error workbook is a finished job of the download centre: downloaded, logged, expiring.
@@ -404,8 +425,8 @@ export const transferRoutes =
         }
         const message = outcome.rolledBack
           ? '存在错误行，未导入任何数据'
-          : `导入完成：新增${outcome.created}条，更新${outcome.updated}条，失败${outcome.failed}条`;
-        return ok({ ...outcome, ignoredColumns, errorWorkbookUrl }, message);
+          : `导入完成：新增${outcome.created}条，更新${outcome.updated}条，失败${outcome.failed}条${receipt ? `；${receipt.message}` : ''}`;
+        return ok({ ...outcome, ignoredColumns, errorWorkbookUrl, receipt: receiptAnswer }, message);
       },
     );
   };
