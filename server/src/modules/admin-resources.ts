@@ -70,6 +70,8 @@ export const adminResources = (services: Services): ResourceDefinition[] => {
       unlock: (username) => services.lockout.unlock(username),
       accountsChanged: () => services.accounts.changed(),
       tenantName: async (tenantId) => (await services.tenants.findById(tenantId))?.name ?? tenantId,
+      // Issue 25: an import's activation SMS
+      outbox: services.messages,
     }),
     tenantRoleAdminResource({ announceMenuChange, holdersChanged: () => services.currentUser.forget() }),
     ...userLedgerAdminResources({ lockedUsernames: () => services.lockout.lockedUsernames() }),

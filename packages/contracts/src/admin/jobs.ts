@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ResourceDeclaration } from './resource';
 
 /**
  * The download centre's jobs (exports above the synchronous limit, large imports, error workbooks
@@ -46,6 +47,26 @@ export const importQuerySchema = z.strictObject({
   lang: z.enum(['zh', 'en']).optional(),
 });
 
+const importQuerySchemas = new WeakMap<object, z.ZodObject>();
+
+/**
+ * The query string of a resource's import: the common options and the resource's own choices
+ * (`credentials=sms` for users, say), each one of its options, its default when absent.
+ */
+export const importQuerySchemaOf = (declaration: Pick<ResourceDeclaration, 'importChoices'>): z.ZodObject => {
+  const known = importQuerySchemas.get(declaration);
+  if (known) return known;
+  const choices = Object.fromEntries(
+    Object.entries(declaration.importChoices ?? {}).map(([name, choice]) => [
+      name,
+      z.enum(choice.options.map((option) => option.value) as [string, ...string[]]).default(choice.default),
+    ]),
+  );
+  const schema = importQuerySchema.extend(choices);
+  importQuerySchemas.set(declaration, schema);
+  return schema;
+};
+
 export const importCellErrorSchema = z.object({ column: z.string().optional(), message: z.string() });
 
 export const importPreviewSchema = z.object({
@@ -73,4 +94,17 @@ export const importResultSchema = z.object({
   ignoredColumns: z.array(z.string()),
   /** The failed rows with a reason column, from the download centre. */
   errorWorkbookUrl: z.string().nullable(),
+  /** What the import did for the records it created beyond writing them; null when nothing. */
+  receipt: z
+    .object({
+      /** What it is, named by the page in its language: 'activation-sms', 'initial-passwords'. */
+      kind: z.string(),
+      /** The records it concerns. */
+      count: z.number().int(),
+      /** A file for the importer alone, served once (GET with the bearer token), until `expiresAt`. */
+      downloadUrl: z.string().nullable(),
+      expiresAt: z.string().nullable(),
+    })
+    .nullable(),
 });
+export type ImportReceiptAnswer = NonNullable<z.infer<typeof importResultSchema>['receipt']>;

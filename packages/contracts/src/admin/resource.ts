@@ -69,6 +69,18 @@ export interface ActionDeclaration {
   rowButton?: boolean;
 }
 
+/**
+ * A choice the importer makes for the whole import, beyond the rows (how new users get a way in,
+ * say): a query parameter of the resource's import, a control of its import dialog. The store reads
+ * it (importChoiceOf) while the commit writes the rows.
+ */
+export interface ImportChoiceDeclaration {
+  title: LocalText;
+  options: readonly (ColumnOption & { hint?: LocalText })[];
+  /** What an import that names none takes; the dialog preselects it. */
+  default: string;
+}
+
 export interface ResourceDeclaration<
   Row extends z.ZodObject = z.ZodObject,
   Create extends z.ZodObject = z.ZodObject,
@@ -100,6 +112,8 @@ export interface ResourceDeclaration<
   recycleBin?: boolean;
   /** The field that finds an existing record on import with update=true. */
   importKey?: string;
+  /** The importer's choices for the whole import, by query parameter name (see ImportChoiceDeclaration). */
+  importChoices?: Readonly<Record<string, ImportChoiceDeclaration>>;
   actions?: Readonly<Record<string, ActionDeclaration>>;
   /**
    * How a person names one record: confirmations ("确定发布“…”吗？"), the titles of action forms and

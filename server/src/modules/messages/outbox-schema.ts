@@ -9,7 +9,8 @@ export const messageOutbox = pgTable('message_outbox', {
   tenantId: text('tenant_id'),
   accountId: text('account_id').notNull(),
   channel: text('channel', { enum: ['in-app', 'sms'] }).notNull(),
-  source: text('source', { enum: ['self', 'notice-remind', 'api', 'test'] }).notNull(),
+  /** Migration 0050: 'activation', the activation SMS of users an import created (issue 25). */
+  source: text('source', { enum: ['self', 'notice-remind', 'api', 'test', 'activation'] }).notNull(),
   classId: text('class_id'),
   templateCode: text('template_code'),
   templateParams: jsonb('template_params').$type<Record<string, string>>().notNull().default({}),

@@ -11,9 +11,12 @@ import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SmsProvider } from '../../platform/sms/provider';
 import { rootDepartmentId } from '../departments/tree-path';
+import { activationEntry } from '../messages/activation';
+import type { OutboxEntry } from '../messages/outbox-repo';
 import { assertMayGiveRoles, assertMayReach, assertNotOwnRoles } from '../roles/delegation';
 import { assertTenantOwnsAccount } from './account-ownership';
-import { assertNotProtected, expiryMoment, maskedMobile } from './member-rules';
+import { importCredentialsOf, importReceiptOf, noteIssued } from './import-credentials';
+import { assertNotProtected, expiryMoment, maskedMobile, tenantZoneIn } from './member-rules';
 import { tenantUsersRepo as repo } from './repo';
 import { effectiveSeatLimit, seatProblem } from './seats';
 
@@ -28,6 +31,12 @@ export interface TenantUserDeps {
   accountsChanged(): Promise<void>;
   /** The tenant's name, as an invitation names who asks. */
   tenantName(tenantId: string): Promise<string>;
+  /** The message outbox: an import's activation SMS are its rows, written in the import's transaction. */
+  outbox: {
+    enqueue(tx: Tx, entries: readonly OutboxEntry[]): Promise<unknown>;
+    /** Once committed: the outbox worker looks at once. */
+    wake(): void;
+  };
 }
 
 const isPast = (moment: Date | null | undefined) => moment instanceof Date && moment.getTime() <= Date.now();
@@ -198,8 +207,15 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
           { path: 'body.username', message: '账号已存在' },
         ]);
       }
+      // Issue 25: an import's new user gets an initial password for the importer's file, or an
+      // activation SMS (no password: the user sets one with a code sent to the same phone).
+      const credentials = importCredentialsOf(ctx);
+      if (credentials === 'sms' && !input.mobile) {
+        const message = '选择“发送激活短信”时须填写手机号';
+        throw new AppError('VALIDATION_FAILED', message, [{ path: 'body.mobile', message }]);
+      }
       accountId = newId('acc-');
-      const password = randomPassword();
+      const password = credentials === 'sms' ? null : randomPassword();
       await tx.insert(accounts).values({
         id: accountId,
         sn: `SN${randomBytes(5).toString('hex').toUpperCase()}`,
@@ -207,10 +223,29 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
         name: input.name!,
         mobile: input.mobile ?? null,
         // A preview rolls the account back: hashing its password (tens of ms each) would be wasted.
-        passwordHash: isImportPreview(ctx) ? null : await hashPassword(password),
+        passwordHash: password === null || isImportPreview(ctx) ? null : await hashPassword(password),
         mustChangePassword: true,
       });
       ctx.answerExtra = { initialPassword: password };
+      if (credentials) {
+        const member = { username: input.username!, name: input.name!, mobile: input.mobile ?? null };
+        noteIssued(ctx, accountId, { ...member, password });
+        if (credentials === 'sms') {
+          // In the import's transaction: a preview or a row rolled back leaves no message behind.
+          const entry = activationEntry(
+            {
+              tenantId,
+              tenantName: await deps.tenantName(tenantId),
+              accountId,
+              ...member,
+              mobile: input.mobile!,
+            },
+            ctx.operator.name,
+          );
+          await deps.outbox.enqueue(tx, [entry]);
+          ctx.afterCommit(async () => deps.outbox.wake());
+        }
+      }
     }
     await assertSeat(tx, ctx);
     await repo.insertMember(tx, {
@@ -218,7 +253,7 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
       accountId,
       departmentId,
       source: isBulkImport(ctx) ? 'import' : 'admin',
-      expiresAt: expiryMoment(input.expiresAt) ?? null,
+      expiresAt: expiryMoment(input.expiresAt, await tenantZoneIn(tx, tenantId)) ?? null,
       ...(invited ? { status: 'invited' as const } : {}),
     });
     await repo.replaceRoles(tx, tenantId, accountId, roleIds);
@@ -276,7 +311,7 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
         input.departmentId !== undefined || input.departmentName !== undefined
           ? await repo.resolveDepartment(tx, { id: input.departmentId, name: input.departmentName })
           : undefined;
-      const expiresAt = expiryMoment(input.expiresAt);
+      const expiresAt = expiryMoment(input.expiresAt, await tenantZoneIn(tx, tenantOf(ctx)));
       await repo.updateMember(tx, row.id, version, {
         ...(departmentId === undefined ? {} : { departmentId }),
         ...(expiresAt === undefined ? {} : { expiresAt }),
@@ -351,7 +386,7 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
       'set-expiry': async (tx, row, body, ctx) => {
         const input = body as { expiresAt: string | null; version?: number };
         await assertMayReach(tx, ctx, [row.id]);
-        const expiresAt = expiryMoment(input.expiresAt) ?? null;
+        const expiresAt = expiryMoment(input.expiresAt, await tenantZoneIn(tx, tenantOf(ctx))) ?? null;
         await repo.updateMember(tx, row.id, input.version ?? row.version, { expiresAt });
         // An expiry already past ends the member's sessions here, as a disable does.
         changed(ctx, isPast(expiresAt) ? row.id : undefined);
@@ -365,6 +400,7 @@ export const createTenantUserStore = (deps: TenantUserDeps): TenantUserStore => 
       },
     },
 
+    importReceipt: importReceiptOf,
     // Imports: a row finds its member by account, else by mobile.
     importKeysOf: (record) =>
       [record.username, record.mobile].filter((key): key is string => typeof key === 'string' && key !== ''),

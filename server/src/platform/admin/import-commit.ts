@@ -5,8 +5,10 @@ import { AppError } from '../errors';
 import {
   BULK_IMPORT,
   type BulkOutcome,
+  IMPORT_CHOICES,
   IMPORT_PREVIEW,
   type ImportHooks,
+  type ImportReceipt,
   type ImportRow,
 } from './import-rows';
 import { loadExcelJS } from './load-exceljs';
@@ -22,6 +24,12 @@ export interface ImportOutcome {
   failed: number;
   /** all=true and some row failed: nothing was written. */
   rolledBack: boolean;
+}
+
+/** A commit's counts, and what the store did for the records it created (kept apart: it may hold secrets). */
+export interface ImportCommit {
+  outcome: ImportOutcome;
+  receipt?: ImportReceipt;
 }
 
 class RollBackAll extends Error {}
@@ -49,26 +57,33 @@ const BULK_BATCH = 1_000;
  * is rolled back to its savepoint and reported; with `all`, any failed row rolls back the whole
  * import. With `preview`, every row is written the same way and the transaction is then rolled
  * back: the rows carry every error the commit would report (a name that resolves to nothing, a
- * seat limit), the counts say what it would do, and nothing is kept or announced.
+ * seat limit), the counts say what it would do, and nothing is kept or announced. `choices` are the
+ * importer's (ResourceDeclaration.importChoices), read by the store; after a commit that kept
+ * records, the store's receipt says what it did for them.
  */
 export const commitImportRows = async (
   definition: ResourceDefinition,
   rows: ImportRow[],
-  options: { all: boolean; preview?: boolean },
+  options: { all: boolean; preview?: boolean; choices?: Readonly<Record<string, string>> },
   inScope: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>,
   ctx: AdminContext,
   onProgress?: (done: number) => void,
   signal?: AbortSignal,
-): Promise<ImportOutcome> => {
+): Promise<ImportCommit> => {
   const { declaration } = definition;
   const store = definition.store as ResourceDefinition['store'] & ImportHooks;
   const secretFields = new Set(declaration.columns.filter((c) => c.secret).map((c) => c.key));
   const pending: (() => Promise<unknown>)[] = [];
   const preview = options.preview === true;
-  const rowCtx: AdminContext & { [BULK_IMPORT]: boolean; [IMPORT_PREVIEW]: boolean } = {
+  const rowCtx: AdminContext & {
+    [BULK_IMPORT]: boolean;
+    [IMPORT_PREVIEW]: boolean;
+    [IMPORT_CHOICES]: Readonly<Record<string, string>>;
+  } = {
     ...ctx,
     [BULK_IMPORT]: true,
     [IMPORT_PREVIEW]: preview,
+    [IMPORT_CHOICES]: options.choices ?? {},
     answerExtra: {},
     afterCommit: (work) => pending.push(work),
   };
@@ -76,8 +91,11 @@ export const commitImportRows = async (
   // A preview tries every row, so that each shows its own errors.
   const all = options.all && !preview;
   if (all && rows.some((row) => row.errors.length > 0)) {
-    return { ...outcome, failed: rows.filter((row) => row.errors.length > 0).length, rolledBack: true };
+    const failed = rows.filter((row) => row.errors.length > 0).length;
+    return { outcome: { ...outcome, failed, rolledBack: true } };
   }
+  /** The records the commit keeps: those whose savepoint was released. */
+  const created: (Record<string, unknown> & { id: string })[] = [];
   const logEntry = (
     row: ImportRow,
     after: Record<string, unknown> & { id: string },
@@ -118,7 +136,10 @@ export const commitImportRows = async (
       await recordOperations(tx, [logEntry(row, after, before)]);
       await tx.execute(sql`RELEASE SAVEPOINT import_row`);
       if (row.action === 'update') outcome.updated++;
-      else outcome.created++;
+      else {
+        outcome.created++;
+        created.push(after);
+      }
     } catch (error) {
       await tx.execute(sql`ROLLBACK TO SAVEPOINT import_row`);
       refused(row, error);
@@ -151,8 +172,10 @@ export const commitImportRows = async (
     }
     batch.forEach((row, i) => {
       const result = outcomes![i]!;
-      if ('row' in result) outcome.created++;
-      else refused(row, result.error);
+      if ('row' in result) {
+        outcome.created++;
+        created.push(result.row);
+      } else refused(row, result.error);
     });
   };
 
@@ -188,6 +211,7 @@ export const commitImportRows = async (
       outcome.updated = 0;
       outcome.rolledBack = true;
       pending.length = 0;
+      created.length = 0;
     }
   }
   outcome.failed = rows.filter((row) => row.errors.length > 0).length;
@@ -195,7 +219,8 @@ export const commitImportRows = async (
   for (let start = 0; start < pending.length; start += AFTER_COMMIT_CONCURRENCY) {
     await Promise.all(pending.slice(start, start + AFTER_COMMIT_CONCURRENCY).map((work) => work()));
   }
-  return outcome;
+  const receipt = preview || created.length === 0 ? undefined : store.importReceipt?.(created, rowCtx);
+  return { outcome, receipt };
 };
 
 /** The failed rows as they were read, with their row number and the reasons, to fix and upload again. */

@@ -6,8 +6,8 @@ import { AppError } from '../errors';
 import { firstWorksheetRows } from './first-worksheet-rows';
 import type { AdminContext, ResourceDefinition } from './resource-routes';
 import {
-  cellText,
   cellDateText,
+  cellText,
   columnByHeader,
   getPath,
   importColumnsOf,
@@ -41,6 +41,27 @@ export interface ImportHooks<Row extends AnyRow = AnyRow> {
    * account or by mobile): a row is matched by its first key, a record under every one of its keys.
    */
   importKeysOf?(record: Record<string, unknown>): string[];
+  /**
+   * After an import committed: what it did for the records it created beyond writing them (messages
+   * sent, credentials made), told to the importer. Given the records the commit kept, never those a
+   * savepoint rolled back, and never called for a preview or an import rolled back whole.
+   */
+  importReceipt?(created: Row[], ctx: AdminContext): ImportReceipt | undefined;
+}
+
+/** What a store tells the importer about the records an import created (see ImportHooks.importReceipt). */
+export interface ImportReceipt {
+  /** Named by the page in its language: 'activation-sms', 'initial-passwords'. */
+  kind: string;
+  count: number;
+  /** The end of the answer's message (the page words it itself by `kind`). */
+  message: string;
+  /** A workbook for the importer alone, downloaded once: it never enters a job's result or a log. */
+  sheet?: {
+    name: { zh: string; en: string };
+    columns: { key: string; title: { zh: string; en: string } }[];
+    rows: Record<string, string>[];
+  };
 }
 
 export type BulkOutcome<Row> = { row: Row } | { error: unknown };
@@ -57,6 +78,12 @@ export const isBulkImport = (ctx: AdminContext): boolean =>
 export const IMPORT_PREVIEW = Symbol('import preview');
 export const isImportPreview = (ctx: AdminContext): boolean =>
   (ctx as AdminContext & { [IMPORT_PREVIEW]?: boolean })[IMPORT_PREVIEW] === true;
+
+/** Set on the context of each row an import writes: the importer's choices (ResourceDeclaration.importChoices). */
+export const IMPORT_CHOICES = Symbol('import choices');
+/** The importer's choice `name` for this import; undefined outside an import. */
+export const importChoiceOf = (ctx: AdminContext, name: string): string | undefined =>
+  (ctx as AdminContext & { [IMPORT_CHOICES]?: Readonly<Record<string, string>> })[IMPORT_CHOICES]?.[name];
 
 export interface CellError {
   /** The column's key; absent for a problem of the whole row. */

@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { stat, unlink } from 'node:fs/promises';
 import {
   type AdminScope,
   envelopeSchema,
@@ -14,6 +14,7 @@ import type { JobsRepo } from '../jobs/repo';
 import { jobFilePath } from '../jobs/runner';
 import type { JobRecord } from '../jobs/schema';
 import { adminGuard, scopeOf } from './admin-guard';
+import { ONE_TIME_DOWNLOAD } from './import-receipt';
 import { recordOperation } from './operation-log';
 import type { AdminFrameworkDeps } from './resource-routes';
 import { sendFile, xlsxAnswer } from './transfer-routes';
@@ -145,6 +146,8 @@ export const jobRoutes =
         schema: {
           tags,
           summary: "The job's file, until it expires; every download is written to the operation log",
+          description:
+            "A file marked for one download (an import's initial passwords) is served once and then deleted.",
           security,
           params: idParams,
           response: { 200: xlsxAnswer("The job's workbook") },
@@ -154,6 +157,11 @@ export const jobRoutes =
       async (request, reply) => {
         const operator = operatorOf(request);
         const job = await visibleJob(operator, request.params.id);
+        const oneTime = (job.params as Record<string, unknown>)[ONE_TIME_DOWNLOAD] === true;
+        // Initial passwords are the importer's alone, whoever else may see every job.
+        if (oneTime && job.requestedBy !== operator.accountId) {
+          throw new AppError('NOT_FOUND', `任务不存在：${job.id}`);
+        }
         const row = jobRowOf(job, scope);
         if (!row.downloadUrl || !job.filePath)
           throw new AppError('DOWNLOAD_LINK_EXPIRED', '文件已过期或尚未生成');
@@ -164,8 +172,12 @@ export const jobRoutes =
         await scopeOf(
           deps.db,
           operator,
-        )((tx) =>
-          recordOperation(tx, {
+        )(async (tx) => {
+          // Served once: the job lets go of the file in the transaction that logs the download.
+          if (oneTime && (await deps.jobs.takeFile(tx, job.id)) === undefined) {
+            throw new AppError('DOWNLOAD_LINK_EXPIRED', '该文件只能下载一次，已被下载');
+          }
+          await recordOperation(tx, {
             tenantId: operator.tenantId,
             operatorId: operator.accountId,
             operatorName: operator.name,
@@ -177,9 +189,10 @@ export const jobRoutes =
             ip: ctx.ip,
             userAgent: ctx.userAgent,
             requestId: ctx.requestId,
-          }),
-        );
-        return sendFile(reply, file, job.fileName ?? `${job.id}.xlsx`, info.size);
+          });
+        });
+        const remove = oneTime ? () => void unlink(file).catch(() => undefined) : undefined;
+        return sendFile(reply, file, job.fileName ?? `${job.id}.xlsx`, info.size, remove);
       },
     );
   };

@@ -1,11 +1,13 @@
 import { readFile, unlink } from 'node:fs/promises';
 import type { Database } from '../db/database';
 import { AppError } from '../errors';
+import type { JobsRepo } from '../jobs/repo';
 import type { JobHandler } from '../jobs/runner';
 import type { JobRecord } from '../jobs/schema';
 import { scopeOf } from './admin-guard';
 import { exportFileName, type TraceExport, writeExportWorkbook } from './export-workbook';
 import { commitImportRows, writeErrorWorkbook } from './import-commit';
+import { storeImportReceipt } from './import-receipt';
 import { parseImportWorkbook, validateImportRows } from './import-rows';
 import type { ListQuery } from './list-sql';
 import type { AdminContext, ResourceDefinition } from './resource-routes';
@@ -33,6 +35,8 @@ export interface ImportJobParams extends JobRequester {
   update: boolean;
   all: boolean;
   lang: WorkbookLanguage;
+  /** The importer's choices (ResourceDeclaration.importChoices); absent in jobs queued before issue 25. */
+  choices?: Readonly<Record<string, string>>;
 }
 
 export const requesterOf = (ctx: AdminContext): JobRequester => ({
@@ -70,6 +74,8 @@ export const transferJobHandlers = (deps: {
   dataDir: string;
   definitions: readonly ResourceDefinition[];
   resolveFile(relative: string): string;
+  /** Issue 25: an import's receipt file (initial passwords) is a finished job of its own. */
+  jobs: Pick<JobsRepo, 'insert'>;
   traceExport?: TraceExport;
   zoneOf(tenantId: string | null): Promise<string>;
 }): Map<string, JobHandler> => {
@@ -126,7 +132,7 @@ export const transferJobHandlers = (deps: {
     const rows = await inScope((tx) =>
       validateImportRows(definition, parsed, { ...params, timeZone }, tx, adminCtx),
     );
-    const outcome = await commitImportRows(
+    const { outcome, receipt } = await commitImportRows(
       definition,
       rows,
       params,
@@ -136,7 +142,22 @@ export const transferJobHandlers = (deps: {
       ctx.signal,
     );
     await unlink(upload).catch(() => undefined);
-    const result = { ...outcome, ignoredColumns: parsed.ignoredHeaders };
+    // The job's own file is its error workbook: a receipt's file is a job of its own, served once.
+    const receiptAnswer = receipt
+      ? await storeImportReceipt(
+          { dataDir: deps.dataDir, jobs: deps.jobs },
+          {
+            receipt,
+            scope: definition.declaration.scope,
+            resource: definition.declaration.name,
+            title: definition.declaration.title,
+            lang: params.lang,
+            importer: params.operator,
+            inScope,
+          },
+        )
+      : null;
+    const result = { ...outcome, ignoredColumns: parsed.ignoredHeaders, receipt: receiptAnswer };
     if (outcome.failed === 0) return { result, progress: rows.length };
     const file = await ctx.fileFor('-errors.xlsx');
     const written = await writeErrorWorkbook(definition, rows, params.lang, file.absolute);

@@ -44,6 +44,7 @@ export const registerAdminTransfers = async (
       dataDir: deps.dataDir,
       definitions,
       resolveFile: (relative) => jobFilePath(deps.dataDir, relative),
+      jobs,
       traceExport: deps.traceExport,
       zoneOf: deps.zoneOf,
     }),

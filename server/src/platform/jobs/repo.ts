@@ -154,6 +154,24 @@ export const createJobsRepo = (db: Database) => ({
       return expired.map((row) => row.filePath!);
     }),
 
+  /**
+   * A file served once (an import's initial passwords): the job forgets it in the same statement that
+   * finds it, so of two downloads at once only one gets the path. Answers the path, if it was there.
+   */
+  takeFile: async (tx: Tx, id: string): Promise<string | undefined> => {
+    const [row] = rowsOf<{ file_path: string }>(
+      await tx.execute(sql`
+        WITH served AS (
+          SELECT id, file_path FROM jobs
+          WHERE id = ${id} AND file_path IS NOT NULL AND file_expires_at > now()
+          FOR UPDATE
+        )
+        UPDATE jobs SET file_path = NULL, file_expires_at = now() FROM served
+        WHERE jobs.id = served.id RETURNING served.file_path`),
+    );
+    return row?.file_path;
+  },
+
   get: (tx: Tx, id: string) =>
     tx
       .select()

@@ -1,6 +1,19 @@
 import { InboxOutlined } from '@ant-design/icons';
 import type { ResourceDeclaration } from '@uniwim/contracts';
-import { Alert, App, Button, Checkbox, Modal, Result, Space, Table, Tag, Typography, Upload } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Checkbox,
+  Modal,
+  Radio,
+  Result,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  Upload,
+} from 'antd';
 import { useState } from 'react';
 import type { Language } from '../../lib/language';
 import { readStoredToken } from '../../lib/storage-keys';
@@ -21,6 +34,13 @@ interface Preview {
   ignoredColumns: string[];
   rows: PreviewRow[];
 }
+/** What the import did for the records it created (issue 25: an activation SMS each, or initial passwords). */
+interface Receipt {
+  kind: string;
+  count: number;
+  downloadUrl: string | null;
+  expiresAt: string | null;
+}
 interface CommitResult {
   total: number;
   created: number;
@@ -28,6 +48,7 @@ interface CommitResult {
   failed: number;
   rolledBack: boolean;
   errorWorkbookUrl: string | null;
+  receipt: Receipt | null;
 }
 
 const base = (declaration: ResourceDeclaration) => `/${declaration.scope}/admin/${declaration.name}`;
@@ -55,9 +76,23 @@ export const ImportDialog = ({
   const [busy, setBusy] = useState(false);
   const [preview, setPreview] = useState<Preview | null>(null);
   const [result, setResult] = useState<CommitResult | { jobId: string } | null>(null);
+  const choiceDeclarations = Object.entries(declaration.importChoices ?? {});
+  // The resource's own choices for the whole import (how new users get a way in), preset to their defaults.
+  const [choices, setChoices] = useState<Record<string, string>>(() =>
+    Object.fromEntries(choiceDeclarations.map(([name, choice]) => [name, choice.default])),
+  );
+  const [downloaded, setDownloaded] = useState(false);
   const importable = declaration.columns.filter((column) => column.importable);
-  const query = (mode: 'preview' | 'commit') =>
-    `${base(declaration)}/import?mode=${mode}&update=${update}&all=${all}&lang=${language === 'en-US' ? 'en' : 'zh'}`;
+  const query = (mode: 'preview' | 'commit') => {
+    const params = new URLSearchParams({
+      mode,
+      update: String(update),
+      all: String(all),
+      lang: language === 'en-US' ? 'en' : 'zh',
+      ...choices,
+    });
+    return `${base(declaration)}/import?${params}`;
+  };
 
   const send = async <T,>(mode: 'preview' | 'commit'): Promise<T> => {
     const form = new FormData();
@@ -129,15 +164,39 @@ export const ImportDialog = ({
             <Result
               status={result.failed === 0 ? 'success' : 'warning'}
               title={result.rolledBack ? t.rolledBack : t.done(result.created, result.updated, result.failed)}
-              extra={
-                result.errorWorkbookUrl && (
-                  <Button
-                    onClick={() => void downloadWithToken(result.errorWorkbookUrl!)}
-                    data-testid="import-error-workbook"
-                  >
-                    {t.errorWorkbook}
-                  </Button>
+              subTitle={
+                result.receipt && (
+                  <span data-testid="import-receipt" data-kind={result.receipt.kind}>
+                    {t.receipt(result.receipt.kind, result.receipt.count)}
+                  </span>
                 )
+              }
+              extra={
+                <Space wrap>
+                  {result.receipt?.downloadUrl && (
+                    <Button
+                      type="primary"
+                      disabled={downloaded}
+                      onClick={() =>
+                        void run(async () => {
+                          await downloadWithToken(result.receipt!.downloadUrl!);
+                          setDownloaded(true);
+                        })
+                      }
+                      data-testid="import-receipt-download"
+                    >
+                      {downloaded ? t.receiptDownloaded : t.receiptDownload}
+                    </Button>
+                  )}
+                  {result.errorWorkbookUrl && (
+                    <Button
+                      onClick={() => void downloadWithToken(result.errorWorkbookUrl!)}
+                      data-testid="import-error-workbook"
+                    >
+                      {t.errorWorkbook}
+                    </Button>
+                  )}
+                </Space>
               }
               data-testid="import-result"
             />
@@ -171,6 +230,34 @@ export const ImportDialog = ({
               </p>
               <p>{t.drop}</p>
             </Upload.Dragger>
+            {choiceDeclarations.map(([name, choice]) => {
+              const chosen = choice.options.find((option) => option.value === choices[name]);
+              return (
+                <div key={name} className="admin-import__choice" data-testid={`import-choice-${name}`}>
+                  <Typography.Text strong id={`import-choice-${name}`}>
+                    {localText(choice.title, language)}
+                  </Typography.Text>
+                  <Radio.Group
+                    aria-labelledby={`import-choice-${name}`}
+                    value={choices[name]}
+                    onChange={(event) => {
+                      setChoices((before) => ({ ...before, [name]: event.target.value as string }));
+                      // The preview depends on the choice (an activation SMS needs a mobile).
+                      setPreview(null);
+                    }}
+                    options={choice.options.map((option) => ({
+                      value: option.value,
+                      label: localText(option.label, language),
+                    }))}
+                  />
+                  {chosen?.hint && (
+                    <Typography.Text type="secondary" className="admin-import__hint">
+                      {localText(chosen.hint, language)}
+                    </Typography.Text>
+                  )}
+                </div>
+              );
+            })}
             <Space>
               <Checkbox checked={update} onChange={(e) => setUpdate(e.target.checked)}>
                 {t.updateExisting}

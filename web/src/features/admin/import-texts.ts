@@ -22,6 +22,15 @@ const zhCN = {
   errorWorkbook: '下载失败行（含原因）',
   queued: '导入已转为后台任务',
   queuedHint: '完成后可在下载中心查看结果',
+  /** Issue 25: what the import did for the new users. */
+  receipt: (kind: string, count: number) =>
+    kind === 'activation-sms'
+      ? `已向 ${count} 名新用户发送激活短信，他们可凭手机验证码设置密码`
+      : kind === 'initial-passwords'
+        ? `已为 ${count} 名新用户生成初始密码：请立即下载并转交，文件仅可下载一次，1 小时内有效`
+        : '',
+  receiptDownload: '下载初始密码',
+  receiptDownloaded: '已下载（文件已删除）',
 };
 
 export type ImportTexts = typeof zhCN;
@@ -46,6 +55,14 @@ const enUS: ImportTexts = {
   errorWorkbook: 'Download the failed rows (with reasons)',
   queued: 'The import runs as a background job',
   queuedHint: 'Its result appears in the download centre',
+  receipt: (kind, count) =>
+    kind === 'activation-sms'
+      ? `An activation SMS was sent to ${count} new users: they set their passwords with a code sent to their phones`
+      : kind === 'initial-passwords'
+        ? `Initial passwords were made for ${count} new users: download and hand them over now; the file can be downloaded once, within an hour`
+        : '',
+  receiptDownload: 'Download the initial passwords',
+  receiptDownloaded: 'Downloaded (the file is deleted)',
 };
 
 export const useImportTexts = () => useLocalizedTexts({ 'zh-CN': zhCN, 'en-US': enUS });

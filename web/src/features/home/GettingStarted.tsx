@@ -66,7 +66,7 @@ const ChecklistCard = ({ widget, texts }: { widget: HomeWidget; texts: HomeTexts
         texts={texts}
         isEmpty={(checklist) => checklist.steps.length === 0}
         emptyText=""
-        testId="home-getting-started"
+        testId="home-getting-started-body"
       >
         {(checklist) => (
           <>

@@ -33,12 +33,14 @@ export const MESSAGE_OUTBOX_CHANNEL_OPTIONS = [
 ] as const;
 
 /** Where a row came from. */
-export const MESSAGE_OUTBOX_SOURCES = ['self', 'notice-remind', 'api', 'test'] as const;
+export const MESSAGE_OUTBOX_SOURCES = ['self', 'notice-remind', 'api', 'test', 'activation'] as const;
 export const MESSAGE_OUTBOX_SOURCE_OPTIONS = [
   { value: 'self', label: { zh: '发送给自己', en: 'To oneself' } },
   { value: 'notice-remind', label: { zh: '公告提醒', en: 'Notice reminder' } },
   { value: 'api', label: { zh: '应用接口', en: 'Application API' } },
   { value: 'test', label: { zh: '模板测试', en: 'Template test' } },
+  // Issue 25: the activation SMS of users an import created.
+  { value: 'activation', label: { zh: '账号激活', en: 'Account activation' } },
 ] as const;
 
 export const messageOutboxRowSchema = z.object({

@@ -190,6 +190,34 @@ export const tenantUsersResource = defineResource({
     initialPassword: { zh: '初始密码', en: 'Initial password' },
     sendBySms: { zh: '通过短信发送新密码', en: 'Send the new password by SMS' },
   },
+  /**
+   * Issue 25: how the new users of an import get a way in (members who join by mobile with an
+   * account of their own are invited instead, as when added one by one).
+   */
+  importChoices: {
+    credentials: {
+      title: { zh: '新用户如何登录', en: 'How new users sign in' },
+      options: [
+        {
+          value: 'passwords',
+          label: { zh: '下载初始密码', en: 'Download initial passwords' },
+          hint: {
+            zh: '导入后可下载一次初始密码表（1 小时内有效），由您转交；首次登录须修改密码。',
+            en: 'After the import you may download the initial passwords once (within an hour) and hand them over; each must be changed at the first sign-in.',
+          },
+        },
+        {
+          value: 'sms',
+          label: { zh: '发送激活短信', en: 'Send an activation SMS' },
+          hint: {
+            zh: '每位新用户收到一条短信，凭手机验证码设置自己的密码；须填写手机号。',
+            en: 'Each new user gets an SMS and sets a password with a code sent to the phone; a mobile number is required.',
+          },
+        },
+      ],
+      default: 'passwords',
+    },
+  },
   permissions: {
     list: 'user:list',
     create: 'user:create',
