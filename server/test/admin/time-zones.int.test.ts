@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SettingsActor } from '../../src/modules/platform-settings/service';
 import { type TestInfrastructure, testBackends } from '../support/backends';
-import { bearer, tokenFor } from '../support/fixtures';
+import { accountIdOf, bearer, tokenFor } from '../support/fixtures';
 import { startTestApp, type TestApp } from '../support/test-app';
 
 type Headers = Record<string, string>;
@@ -143,6 +143,41 @@ describe.each(testBackends())('times in the reader’s zone on $name', (backend)
         .rawPayload,
     );
     expect(energy.rows[0]).toContain('时间 (UTC+08:00 Asia/Shanghai)');
+  });
+
+  it("ends a member's expiry given as a day at that day's end in the tenant's zone", async () => {
+    const id = await accountIdOf(infra.db, 'water.op');
+    const set = await call('POST', `/ump/admin/users/${id}/set-expiry`, waterAdmin, {
+      expiresAt: '2099-12-31',
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const member = (await call('GET', `/ump/admin/users/${id}`, waterAdmin)).json().Response;
+    // Water lives in New York (the first test): the day ends at 05:00 UTC the next morning.
+    expect(member.expiresAt).toBe('2100-01-01T04:59:59.999Z');
+    await call('POST', `/ump/admin/users/${id}/set-expiry`, waterAdmin, { expiresAt: null });
+  });
+
+  it("counts the home page's sign-ins of today from midnight in the tenant's zone", async () => {
+    const { version, settings } = (await call('GET', '/ump/admin/tenant-settings', energyAdmin)).json()
+      .Response;
+    const saved = await call('PUT', '/ump/admin/tenant-settings', energyAdmin, {
+      version,
+      basics: { ...settings.basics, timeZone: 'America/Los_Angeles' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const today = async () =>
+      (await call('GET', '/ump/home/widgets/sign-ins-today', energyAdmin)).json().Response.data.value;
+    const before = await today();
+    // A minute either side of midnight in Los Angeles: only the later one is today's there (in
+    // Shanghai both or neither are, whatever the hour).
+    await infra.db.asPlatform((tx) =>
+      tx.execute(sql`
+        INSERT INTO login_logs (tenant_id, id, username, mode, result, created_at)
+        SELECT 't-energy', 'tz-home-' || m, 'u', 'password', 'success',
+          ((now() AT TIME ZONE 'America/Los_Angeles')::date::timestamp AT TIME ZONE 'America/Los_Angeles') + m * interval '1 minute'
+        FROM (VALUES (-1), (1)) AS v(m)`),
+    );
+    expect(await today()).toBe(before + 1);
   });
 
   it("reads imported times in the importer's zone, and names it in the template", async () => {

@@ -137,14 +137,15 @@ export const createHomeRepo = (db: Database) => ({
     return numberOf(row?.n);
   },
 
-  /** Successful sign-ins to the tenant since midnight (Asia/Shanghai), from the partial index. */
+  /** Successful sign-ins to the tenant since midnight in its time zone (issue 25), from the partial index. */
   signInsToday: async (tenantId: string): Promise<number> => {
+    const zone = sql`(SELECT time_zone FROM tenants WHERE id = ${tenantId})`;
     const [row] = rowsOf<{ n: number | string }>(
       await db.withTenant(tenantId, (tx) =>
         tx.execute(sql`
           SELECT count(*) AS n FROM login_logs
           WHERE tenant_id = ${tenantId} AND result = 'success'
-            AND created_at >= ((now() AT TIME ZONE 'Asia/Shanghai')::date::timestamp AT TIME ZONE 'Asia/Shanghai')`),
+            AND created_at >= ((now() AT TIME ZONE ${zone})::date::timestamp AT TIME ZONE ${zone})`),
       ),
     );
     return numberOf(row?.n);

@@ -43,6 +43,15 @@ const asObject = (value: unknown): Record<string, unknown> =>
   value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 export const platformSettingsRepo = {
+  /** The platform's zone (issue 25), read in a transaction of its own reader (a message naming a day). */
+  timeZoneIn: async (tx: Tx): Promise<string> => {
+    const [row] = await tx
+      .select({ value: platformSettings.value })
+      .from(platformSettings)
+      .where(eq(platformSettings.key, SETTINGS_KEYS.regional));
+    return readSettingsGroup('regional', row?.value).timeZone;
+  },
+
   current: async (tx: Tx): Promise<CurrentSettings> => {
     const rows = await tx
       .select({ key: platformSettings.key, value: platformSettings.value })

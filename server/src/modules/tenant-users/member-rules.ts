@@ -1,10 +1,22 @@
+import { DEFAULT_TIME_ZONE, startOfDayIn } from '@uniwim/contracts';
+import { eq } from 'drizzle-orm';
+import { tenants } from '../../db/schema';
+import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 
-/** A day alone means the end of that day, platform time (China Standard Time). */
-export const expiryMoment = (value: string | null | undefined): Date | null | undefined => {
+/** A day alone means the end of that day in the tenant's time zone (issue 25). */
+export const expiryMoment = (value: string | null | undefined, zone: string): Date | null | undefined => {
   if (value === undefined) return undefined;
   if (value === null) return null;
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T23:59:59.999+08:00`) : new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return new Date(value);
+  const next = new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  return new Date(startOfDayIn(next, zone).getTime() - 1);
+};
+
+/** The tenant's time zone, read in the transaction that stores an expiry. */
+export const tenantZoneIn = async (tx: Tx, tenantId: string): Promise<string> => {
+  const [row] = await tx.select({ zone: tenants.timeZone }).from(tenants).where(eq(tenants.id, tenantId));
+  return row?.zone ?? DEFAULT_TIME_ZONE;
 };
 
 /** 13900000001 → 139****0001 */

@@ -7,10 +7,15 @@ describe('member rules', () => {
     expect(maskedMobile(null)).toBeNull();
   });
 
-  it('reads a day as its end in platform time', () => {
-    expect(expiryMoment('2026-12-31')?.toISOString()).toBe('2026-12-31T15:59:59.999Z');
-    expect(expiryMoment(null)).toBeNull();
-    expect(expiryMoment(undefined)).toBeUndefined();
+  it("reads a day as its end in the tenant's time zone", () => {
+    expect(expiryMoment('2026-12-31', 'Asia/Shanghai')?.toISOString()).toBe('2026-12-31T15:59:59.999Z');
+    expect(expiryMoment('2026-12-31', 'America/New_York')?.toISOString()).toBe('2027-01-01T04:59:59.999Z');
+    expect(expiryMoment('2026-07-01', 'America/New_York')?.toISOString()).toBe('2026-07-02T03:59:59.999Z');
+    expect(expiryMoment('2026-12-31T08:00:00.000Z', 'Asia/Shanghai')?.toISOString()).toBe(
+      '2026-12-31T08:00:00.000Z',
+    );
+    expect(expiryMoment(null, 'Asia/Shanghai')).toBeNull();
+    expect(expiryMoment(undefined, 'Asia/Shanghai')).toBeUndefined();
   });
 
   it('protects the operator and the last administrator', () => {

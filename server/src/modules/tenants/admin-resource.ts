@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  formatInZone,
   TENANT_PURGE_GRACE_DAYS,
   type TenantCreate,
   type TenantRow,
@@ -17,6 +18,7 @@ import type { Tx } from '../../platform/db/database';
 import { AppError } from '../../platform/errors';
 import type { SmsProvider } from '../../platform/sms/provider';
 import { giveDefaultPackage, setTenantPackages, type TenantPackagesDeps } from '../packages/tenant-packages';
+import { platformSettingsRepo } from '../platform-settings/repo';
 import { tenantsAdminRepo as repo } from './admin-repo';
 import { createTenantsInBulk } from './bulk-create';
 import { administratorPlacement, provisionTenants } from './provision';
@@ -211,7 +213,7 @@ export const createTenantAdminStore = (
         if (Date.now() < purgeableAt) {
           throw new AppError(
             'RULE_BROKEN',
-            `租户删除后需在回收站保留${TENANT_PURGE_GRACE_DAYS}天，${new Date(purgeableAt).toLocaleDateString('zh-CN')}后才可彻底删除`,
+            `租户删除后需在回收站保留${TENANT_PURGE_GRACE_DAYS}天，${formatInZone(purgeableAt, await platformSettingsRepo.timeZoneIn(tx), 'minute')}后才可彻底删除`,
           );
         }
         ctx.answerExtra = { purged: await repo.purge(tx, row.id) };
