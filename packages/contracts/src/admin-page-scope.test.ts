@@ -34,6 +34,14 @@ describe('admin pages by their path and declared parameter (issue 25)', () => {
     expect(adminPageOf('/umpApplicationMenu?scope=ump')?.scope).toBe('ump');
     expect(adminPageOf('/umpUser')?.scope).toBe('ump');
     expect(adminPageOf('/downloadPage')?.scope).toBeNull();
+    // Naming the route's own scope is the route's own page.
+    expect(adminPageOf('/umpApplicationMenu?scope=dmp')?.key).toBe('/umpApplicationMenu');
+    expect(adminPageOf('/umpUser?scope=ump')).toMatchObject({ key: '/umpUser', requestedScope: null });
+    // Either-scope routes take the scope they are asked in.
+    expect(adminPageOf('/downloadPage?scope=dmp')).toMatchObject({
+      key: '/downloadPage?scope=dmp',
+      scope: 'dmp',
+    });
   });
 
   it('is no admin page for other paths or an unknown scope', () => {

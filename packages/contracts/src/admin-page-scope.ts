@@ -63,7 +63,7 @@ export const ADMIN_ROUTES_WITH_A_SCOPE: readonly string[] = [...DEFAULT_SCOPE.ke
 export interface AdminPage {
   /** The route (the address's path, before any query). */
   path: string;
-  /** The scope the address names in its declared parameter; null when it names none. */
+  /** The scope the address names in its declared parameter, when not the route's own; else null. */
   requestedScope: AdminScope | null;
   /** Whose data the page shows: the requested scope, else the route's own; null for either. */
   scope: AdminScope | null;
@@ -91,11 +91,14 @@ export const adminPageOf = (pathAndQuery: string): AdminPage | undefined => {
   const params = new URLSearchParams(queryAt < 0 ? '' : withoutHash.slice(queryAt + 1));
   const requested = scopeValue(params.get(ADMIN_PAGE_SCOPE_PARAMETER));
   if (requested === 'unknown') return undefined;
+  const own = DEFAULT_SCOPE.get(path) ?? null;
+  // Naming the route's own scope opens the route's own page.
+  const other = requested !== null && requested !== own ? requested : null;
   return {
     path,
-    requestedScope: requested,
-    scope: requested ?? DEFAULT_SCOPE.get(path) ?? null,
-    key: requested ? `${path}?${ADMIN_PAGE_SCOPE_PARAMETER}=${requested}` : path,
+    requestedScope: other,
+    scope: requested ?? own,
+    key: other ? `${path}?${ADMIN_PAGE_SCOPE_PARAMETER}=${other}` : path,
   };
 };
 

@@ -144,6 +144,26 @@ describe('api client', () => {
   });
 });
 
+describe('api client activity (issue 25: page.html busy signal)', () => {
+  it('ends each request it begins, answered or failed', async () => {
+    const { beginActivity, pendingActivity } = await import('./request-activity');
+    stubFetch(() => jsonResponse({ Code: 40300, Message: '没有访问权限', Response: null }, 403));
+    const seen: number[] = [];
+    const client = createApiClient({
+      onRequest: () => {
+        const end = beginActivity();
+        seen.push(pendingActivity());
+        return end;
+      },
+    });
+    const refused = client.get('/ump/admin/permissions');
+    expect(pendingActivity()).toBe(1);
+    await expect(refused).rejects.toMatchObject({ status: 403 });
+    expect(pendingActivity()).toBe(0);
+    expect(seen).toEqual([1]);
+  });
+});
+
 describe('api client with the token-refresh hooks', () => {
   const tokenInvalid = () =>
     jsonResponse(

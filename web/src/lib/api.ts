@@ -6,6 +6,7 @@ import {
   OK_CODE,
   type TokenAnswer,
 } from '@uniwim/contracts/client';
+import { beginActivity } from './request-activity';
 import { readStoredToken } from './storage-keys';
 import { createTokenRefresher, type TokenRefresher } from './token-refresh';
 
@@ -70,6 +71,8 @@ export interface ApiClientOptions {
    * (such as the change-password call with the sign-in answer's token).
    */
   session?: SessionHooks;
+  /** Called as each request begins; the function it returns is called when the request ends. */
+  onRequest?: () => () => void;
 }
 
 /** What the client needs from the token-refresh client (see token-refresh.ts). */
@@ -159,6 +162,15 @@ export const createApiClient = (options: ApiClientOptions = {}): ApiClient => {
   };
 
   const request = async <T>(path: string, req: RequestOptions = {}): Promise<T> => {
+    const end = options.onRequest?.();
+    try {
+      return await requestOnce<T>(path, req);
+    } finally {
+      end?.();
+    }
+  };
+
+  const requestOnce = async <T>(path: string, req: RequestOptions): Promise<T> => {
     const session = req.headers?.Authorization === undefined ? options.session : undefined;
     await session?.ensureFresh();
     const token = options.getToken?.() ?? null;
@@ -203,6 +215,8 @@ export const browserTokenRefresher = (): TokenRefresher => {
 /** The one client the pages use: same origin, bearer token from local storage, kept fresh. */
 export const api: ApiClient = createApiClient({
   getToken: () => readStoredToken(),
+  // page.html's busy signal counts the requests under way.
+  onRequest: beginActivity,
   session: {
     ensureFresh: () => browserTokenRefresher().ensureFresh(),
     recover: (tokenUsed) => browserTokenRefresher().recover(tokenUsed),

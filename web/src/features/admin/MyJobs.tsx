@@ -5,6 +5,7 @@ import { api } from '../../lib/api';
 import { LocalStorageKeys } from '../../lib/storage-keys';
 import { downloadWithToken } from './authorized-download';
 import { formatDateTime } from './cells';
+import { usePermissions } from './use-permissions';
 
 interface JobRow {
   id: string;
@@ -42,6 +43,9 @@ const texts = {
     statuses: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },
   },
 };
+/** The code that lists one's own jobs, in each scope. */
+const JOB_LIST_CODES = { dmp: 'job:list', ump: 'tenant-job:list' } as const;
+
 const COLORS = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 
 /**
@@ -51,16 +55,22 @@ const COLORS = { queued: 'default', running: 'processing', done: 'success', fail
 export const MyJobs = () => {
   const t = useLocalizedTexts(texts);
   const scope = localStorage.getItem(LocalStorageKeys.tenantId) ? 'ump' : 'dmp';
+  // Issue 25: asked only of those who may list their jobs (a member without the code is not refused).
+  const permissions = usePermissions(scope);
+  const mayList = permissions.data?.has(JOB_LIST_CODES[scope]) === true;
   const jobs = useQuery({
     queryKey: ['admin', 'jobs', scope],
     queryFn: () => api.get<{ items: JobRow[] }>(`/${scope}/admin/jobs`, { query: { pageSize: 50 } }),
+    enabled: mayList,
     retry: false,
+    // The list is optional on the download centre: a failure hides it rather than the page.
+    throwOnError: false,
     refetchInterval: (query) =>
       query.state.data?.items.some((job) => job.status === 'queued' || job.status === 'running')
         ? 2_000
         : false,
   });
-  if (jobs.isError || (jobs.isSuccess && jobs.data.items.length === 0)) return null;
+  if (!mayList || jobs.isError || (jobs.isSuccess && jobs.data.items.length === 0)) return null;
   return (
     <section className="download-page__jobs" data-testid="my-jobs">
       <Typography.Title level={5}>{t.title}</Typography.Title>

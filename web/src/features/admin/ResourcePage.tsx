@@ -7,10 +7,11 @@ import {
 } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ResourceDeclaration } from '@uniwim/contracts';
-import { Alert, App, Button, Card, Result, Space, Switch, Table, type TableProps } from 'antd';
+import { Alert, App, Button, Card, Space, Switch, Table, type TableProps } from 'antd';
 import { type ComponentType, type ReactNode, useMemo, useState } from 'react';
 import { api } from '../../lib/api';
 import type { Language } from '../../lib/language';
+import { PageRefused } from '../pages/page-states';
 import { fetchCurrentUser } from '../session/current-user';
 import { downloadWithToken } from './authorized-download';
 import { localText, renderCell } from './cells';
@@ -151,9 +152,7 @@ export const ResourcePage = ({
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', declaration.name] });
   const may = (code: string | undefined) => code !== undefined && permissions.data?.has(code) === true;
 
-  if (permissions.isSuccess && !may(declaration.permissions.list)) {
-    return <Result status="403" title="403" subTitle={texts.notPermitted} data-testid="admin-forbidden" />;
-  }
+  if (permissions.isSuccess && !may(declaration.permissions.list)) return <PageRefused />;
 
   const columns: TableProps<AdminRow>['columns'] = [
     ...declaration.columns

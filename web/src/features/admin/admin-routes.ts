@@ -1,4 +1,6 @@
 import {
+  type AdminScope,
+  adminPageOf,
   messageClassesResource,
   platformUserLedgerResource,
   type ResourceDeclaration,
@@ -63,6 +65,19 @@ export interface AdminPageDefinition {
   tabs: readonly ResourceTab[];
   /** A page laid out by its own component (the user page: the department tree beside the list). */
   view?: ComponentType;
+  /**
+   * The code without which the page is refused before its view asks anything (issue 25). A page
+   * laid out by its own component needs it: its parts ask their own APIs. Undefined: the first
+   * tab's list code for such a page (each tab of a plain page checks its own); null: none (a page
+   * every member may open, as the to-do inbox).
+   */
+  permission?: string | null;
+}
+
+/** An admin page as an address opens it: its definition, its registry key and whose data it shows. */
+export interface ResolvedAdminPage extends AdminPageDefinition {
+  key: string;
+  scope: AdminScope | null;
 }
 
 const single = (declaration: ResourceDeclaration): AdminPageDefinition => ({ tabs: [{ declaration }] });
@@ -81,14 +96,14 @@ export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, AdminPageDefinition>
   '/userLedger': single(userLedgerResource),
   '/umpVersioning': versionsPage,
   // The header search's settings (issue 14): one record of typed parts, a view of its own.
-  '/searchSet': { tabs: [], view: SearchSettingsView },
+  '/searchSet': { tabs: [], view: SearchSettingsView, permission: 'search-settings:read' },
   '/resourceManagement': tenantFilesPage,
   '/umpDict': tenantDictionariesPage,
   '/umpParameters': tenantParametersPage,
   // Issue 15: notices.
   '/umpNotice': noticesPage,
   // Issue 15: messages and to-dos (the member's inbox, and every member's for administrators)
-  '/todoList': { tabs: [{ declaration: todosResource }], view: TodoListView },
+  '/todoList': { tabs: [{ declaration: todosResource }], view: TodoListView, permission: null },
   '/messageMessageClass': single(messageClassesResource),
   '/messageMessageTemplate': messageTemplatesPage,
   // Issue 16: login log
@@ -97,8 +112,8 @@ export const ADMIN_RESOURCE_ROUTES: Readonly<Record<string, AdminPageDefinition>
   '/accessLogs': accessLogsPage,
   '/ump/waterLog': watermarkLogsPage,
   // Issue 16: statistics (a tenant's own)
-  '/loginStatistics': { tabs: [], view: TenantLoginStatisticsView },
-  '/systemVisitStatistics': { tabs: [], view: TenantVisitStatisticsView },
+  '/loginStatistics': { tabs: [], view: TenantLoginStatisticsView, permission: 'statistics:view' },
+  '/systemVisitStatistics': { tabs: [], view: TenantVisitStatisticsView, permission: 'statistics:view' },
 };
 
 /** A route opened with its scope in the query, shown instead of the route's own page. */
@@ -120,6 +135,34 @@ export const ADMIN_SCOPED_ROUTES: Readonly<Record<string, AdminPageDefinition>> 
   [PLATFORM_ACCESS_LOGS_PATH]: platformAccessLogsPage,
   [PLATFORM_WATERMARK_LOGS_PATH]: platformWatermarkLogsPage,
   // Issue 16: statistics of every tenant (admin_menu_items, migration 0038).
-  [PLATFORM_LOGIN_STATISTICS_PATH]: { tabs: [], view: PlatformLoginStatisticsView },
-  [PLATFORM_VISIT_STATISTICS_PATH]: { tabs: [], view: PlatformVisitStatisticsView },
+  [PLATFORM_LOGIN_STATISTICS_PATH]: {
+    tabs: [],
+    view: PlatformLoginStatisticsView,
+    permission: 'statistics:view',
+  },
+  [PLATFORM_VISIT_STATISTICS_PATH]: {
+    tabs: [],
+    view: PlatformVisitStatisticsView,
+    permission: 'statistics:view',
+  },
+};
+
+/**
+ * Issue 25: the page an address opens, by its route and its declared parameter (scope) alone; the
+ * frame's parameters (token, component_title, menu ids…) never change which page it is. Undefined
+ * for an address that names no admin page (page.html shows its not-found page).
+ */
+export const resolveAdminPage = (pathname: string, search: string): ResolvedAdminPage | undefined => {
+  const address = adminPageOf(`${pathname}${search}`);
+  if (!address) return undefined;
+  const page = address.requestedScope
+    ? ADMIN_SCOPED_ROUTES[address.key]
+    : ADMIN_RESOURCE_ROUTES[address.path];
+  return page && { ...page, key: address.key, scope: address.scope };
+};
+
+/** The code that opens a page before its view asks anything (see AdminPageDefinition.permission). */
+export const openingPermissionOf = (page: AdminPageDefinition): string | null => {
+  if (page.permission !== undefined) return page.permission;
+  return page.view ? (page.tabs[0]?.declaration.permissions.list ?? null) : null;
 };

@@ -64,7 +64,6 @@ const zhCN = {
   copied: '已复制',
   showSearch: '显示查询',
   hideSearch: '隐藏查询',
-  notPermitted: '您没有该页面的访问权限',
   recycleBin: '回收站',
   backToList: '返回列表',
 };
@@ -135,7 +134,6 @@ const enUS: AdminTexts = {
   copied: 'Copied',
   showSearch: 'Show search',
   hideSearch: 'Hide search',
-  notPermitted: 'You are not allowed to see this page',
   recycleBin: 'Recycle bin',
   backToList: 'Back to the list',
 };

@@ -3,6 +3,8 @@ import { Spin } from 'antd';
 import { Activity, Suspense, useState } from 'react';
 import { type Location, Navigate, Route, Routes, useLocation } from 'react-router';
 import { LAZY_VIEWS } from './lazy-view';
+import { MenuGrantGate } from './MenuGrantGate';
+import { useBusyWhileMounted } from './page-busy';
 import type { PageTexts } from './page-texts';
 import { findPageRoute, keptAfterVisit, type PageRoute } from './route-table';
 import { ViewErrorBoundary } from './ViewErrorBoundary';
@@ -18,6 +20,12 @@ interface KeptMemory {
    */
   seen: Location | null;
 }
+
+/** What a route shows while its view's code loads; the page counts as busy meanwhile. */
+const ViewLoading = ({ texts }: { texts: PageTexts }) => {
+  useBusyWhileMounted();
+  return <Spin className="page-route__loading" description={texts.loading} />;
+};
 
 /**
  * One route's view at a fixed location. A hidden kept route keeps seeing the address it was left at
@@ -36,9 +44,20 @@ const RouteView = ({
   return (
     <div className="page-route" data-route={route.path}>
       <ViewErrorBoundary texts={texts}>
-        <Suspense fallback={<Spin className="page-route__loading" description={texts.loading} />}>
+        <Suspense fallback={<ViewLoading texts={texts} />}>
           <Routes location={location}>
-            <Route path="*" element={<View />} />
+            <Route
+              path="*"
+              element={
+                route.grantedByMenu ? (
+                  <MenuGrantGate path={route.path}>
+                    <View />
+                  </MenuGrantGate>
+                ) : (
+                  <View />
+                )
+              }
+            />
           </Routes>
         </Suspense>
       </ViewErrorBoundary>

@@ -56,6 +56,24 @@ const zhCN = {
     loadFailed: '应用列表加载失败',
   },
   menus: '应用菜单',
+  // Issue 25: every refused or failed page says so, the same way.
+  refused: {
+    heading: '无权访问',
+    hint: '您没有访问此页面的权限。如需使用，请联系管理员为您授权。',
+  },
+  failed: {
+    heading: '页面数据加载失败',
+    retry: '重试',
+  },
+  tenantRequired: {
+    heading: '请先切换到要管理的租户',
+    hint: '此页面管理一个租户的数据。选择租户后，页面将在该租户中重新打开。',
+    choose: '切换租户',
+    title: '选择要管理的租户',
+    empty: '没有可以切换的租户',
+    failed: '租户列表加载失败',
+    cancel: '取消',
+  },
 };
 
 export type PageTexts = typeof zhCN;
@@ -115,6 +133,23 @@ const enUS: PageTexts = {
     loadFailed: 'The application list failed to load',
   },
   menus: 'Application menus',
+  refused: {
+    heading: 'Access denied',
+    hint: 'You are not allowed to open this page. Ask an administrator to grant you access.',
+  },
+  failed: {
+    heading: "The page's data failed to load",
+    retry: 'Retry',
+  },
+  tenantRequired: {
+    heading: 'Switch to the tenant you want to manage first',
+    hint: "This page manages one tenant's data. Choose a tenant and the page opens again in it.",
+    choose: 'Switch tenant',
+    title: 'Choose the tenant to manage',
+    empty: 'There is no tenant to switch to',
+    failed: 'The tenant list failed to load',
+    cancel: 'Cancel',
+  },
 };
 
 export const pageTexts: LocalizedTexts<PageTexts> = { 'zh-CN': zhCN, 'en-US': enUS };

@@ -80,3 +80,16 @@ describe('home and workbench routes', () => {
     expect(findPageRoute('/saasWorkbench')).toMatchObject({ view: 'workbench', cached: true });
   });
 });
+
+describe('routes granted by the menus (issue 25)', () => {
+  it('asks a grant for built application pages only', () => {
+    expect(
+      PAGE_ROUTES.filter((r) => r.grantedByMenu)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/homepage', '/saasWorkbench']);
+    expect(route('/deviceList').grantedByMenu).toBe(false);
+    expect(route('/umpUser').grantedByMenu).toBe(false);
+    expect(route('/messageCenter').grantedByMenu).toBe(false);
+  });
+});

@@ -44,6 +44,11 @@ export interface PageRoute {
   header: boolean;
   /** The menu strip of the user's applications under the header. */
   menus: boolean;
+  /**
+   * Issue 25: shown only to users whose menus grant the route (a built application page); others
+   * get the refusal page. Pages still under development and the product's own pages are open.
+   */
+  grantedByMenu: boolean;
 }
 
 /** Spec section 2: "Most routes are cached when left, except" these. */
@@ -80,13 +85,21 @@ const BUILT_VIEWS: Readonly<Record<string, PageView>> = {
   '/todoList': 'todos',
 };
 
-const applicationRoute = (path: string): PageRoute => ({
-  path,
-  view: BUILT_VIEWS[path] ?? 'developing',
-  cached: !NOT_CACHED_ROUTES.has(path),
-  header: !ROUTES_WITHOUT_CHROME.has(path),
-  menus: ROUTES_SHOWING_MENUS.has(path),
-});
+const APPLICATION_ROUTE_SET: ReadonlySet<string> = new Set(APPLICATION_ROUTES);
+/** Application routes every user may open: the placeholders of spec section 2. */
+const OPEN_VIEWS: ReadonlySet<PageView> = new Set(['developing', 'notFound']);
+
+const applicationRoute = (path: string): PageRoute => {
+  const view = BUILT_VIEWS[path] ?? 'developing';
+  return {
+    path,
+    view,
+    cached: !NOT_CACHED_ROUTES.has(path),
+    header: !ROUTES_WITHOUT_CHROME.has(path),
+    menus: ROUTES_SHOWING_MENUS.has(path),
+    grantedByMenu: APPLICATION_ROUTE_SET.has(path) && !OPEN_VIEWS.has(view),
+  };
+};
 
 /** Spec section 2: admin routes are "mostly not kept alive"; they reload their data when shown again. */
 const adminRoute = (path: string): PageRoute => ({
@@ -95,6 +108,8 @@ const adminRoute = (path: string): PageRoute => ({
   cached: false,
   header: true,
   menus: false,
+  // Admin routes are refused by their permission codes (ResourceView's gate).
+  grantedByMenu: false,
 });
 
 export const PAGE_ROUTES: readonly PageRoute[] = [

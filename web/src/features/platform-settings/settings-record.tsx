@@ -1,5 +1,6 @@
 import { Button, Result, Skeleton } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { isRefusal, PageRefused } from '../pages/page-states';
 
 /**
  * A settings page's one versioned record (the platform's, a tenant's): read on mount, read again on
@@ -7,13 +8,13 @@ import { useCallback, useEffect, useState } from 'react';
  */
 export const useSettingsRecord = <Answer,>(read: () => Promise<Answer>) => {
   const [answer, setAnswer] = useState<Answer | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<Error | null>(null);
   const load = useCallback(async () => {
     setError(null);
     try {
       setAnswer(await read());
     } catch (failure) {
-      setError((failure as Error).message);
+      setError(failure as Error);
     }
   }, [read]);
   useEffect(() => {
@@ -22,21 +23,26 @@ export const useSettingsRecord = <Answer,>(read: () => Promise<Answer>) => {
   return { answer, setAnswer, error, load };
 };
 
-/** What the page shows before its record arrives: a skeleton, or the failure with a retry. */
+/**
+ * What the page shows before its record arrives: a skeleton, the refusal page when the server
+ * refused it (as every page of page.html does), or the failure with a retry.
+ */
 export const SettingsRecordPending = ({
   error,
   texts,
   onRetry,
 }: {
-  error: string | null;
+  error: Error | null;
   texts: { loadFailed: string; retry: string };
   onRetry(): void;
 }) =>
-  error ? (
+  error && isRefusal(error) ? (
+    <PageRefused />
+  ) : error ? (
     <Result
       status="error"
       title={texts.loadFailed}
-      subTitle={error}
+      subTitle={error.message}
       extra={<Button onClick={onRetry}>{texts.retry}</Button>}
     />
   ) : (

@@ -1,11 +1,12 @@
 import type { SearchSettings, SearchSettingsAnswer } from '@uniwim/contracts/client';
-import { Alert, App, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Skeleton, Space, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLanguage } from '../../i18n';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/time-zone';
 import { usePermissions } from '../admin/use-permissions';
+import { PageFailure } from '../pages/page-states';
 import { ConflictModal } from '../platform-settings/ConflictModal';
 import { SearchAnalyticsCard } from './SearchAnalyticsCard';
 import { SearchSourcesTable } from './SearchSourcesTable';
@@ -17,7 +18,7 @@ import '../admin/admin.css';
 
 type Loaded =
   | { kind: 'loading' }
-  | { kind: 'failed'; message: string }
+  | { kind: 'failed'; error: unknown }
   | { kind: 'ready'; answer: SearchSettingsAnswer };
 
 /**
@@ -45,9 +46,9 @@ const SearchSettingsView = () => {
       setDraft(answer.settings);
       setProblems(new Map());
     } catch (error) {
-      setLoaded({ kind: 'failed', message: error instanceof Error ? error.message : texts.loadFailed });
+      setLoaded({ kind: 'failed', error });
     }
-  }, [texts.loadFailed]);
+  }, []);
   useEffect(() => {
     void load();
   }, [load]);
@@ -64,22 +65,14 @@ const SearchSettingsView = () => {
     [loaded, draft],
   );
 
+  // A failure first: a refused or failed read leaves no draft, and must not look like loading.
+  if (loaded.kind === 'failed') return <PageFailure error={loaded.error} onRetry={() => void load()} />;
   if (loaded.kind === 'loading' || !draft) {
     return (
       <Card data-testid="search-settings-loading" title={texts.title}>
         <Skeleton active />
         <Typography.Text type="secondary">{texts.loading}</Typography.Text>
       </Card>
-    );
-  }
-  if (loaded.kind === 'failed') {
-    return (
-      <Result
-        status="warning"
-        title={texts.loadFailed}
-        subTitle={loaded.message}
-        extra={<Button onClick={() => void load()}>{texts.retry}</Button>}
-      />
     );
   }
   const { answer } = loaded;

@@ -104,10 +104,23 @@ describe('loadShell, admin.html (spec section 6)', () => {
     expect(outcome).toMatchObject({ kind: 'ready', data: { menus: [menu('m-admin')] } });
   });
 
-  it('sends a non-admin to index.html, whatever the admin tree answered', async () => {
+  it('sends a non-admin to index.html without asking for the admin tree (issue 25)', async () => {
     const server = createFakeServer({
       'GET /ump/cfg': ok(config),
       'GET /ump/currUserInfo': ok(user(false)),
+      'GET /ump/adminMenu/adminMenuTree': refused(403, 40300, 'FORBIDDEN'),
+    });
+    const outcome = await loadShell(clientOf(server, 'tok'), { kind: 'admin', token: 'tok', menuId: null });
+    expect(outcome).toEqual({ kind: 'redirect', href: 'index.html' });
+    expect(server.requests.map((request) => request.url.split('?')[0])).not.toContain(
+      '/ump/adminMenu/adminMenuTree',
+    );
+  });
+
+  it('sends an administrator whose admin tree is refused to index.html', async () => {
+    const server = createFakeServer({
+      'GET /ump/cfg': ok(config),
+      'GET /ump/currUserInfo': ok(user(true)),
       'GET /ump/adminMenu/adminMenuTree': refused(403, 40300, 'FORBIDDEN'),
     });
     const outcome = await loadShell(clientOf(server, 'tok'), { kind: 'admin', token: 'tok', menuId: null });

@@ -103,10 +103,17 @@ export const loadShell = async (client: ApiClient, input: ShellLoadInput): Promi
     if (input.kind === 'admin') return { kind: 'redirect', href: SHELL_PAGES.login };
     return loadVisitor(client, input.tenant ?? null);
   }
+  const userLoad = fetchCurrentUser(client);
+  // admin.html asks for the admin tree once the user is known to administer something: a member is
+  // sent to index.html without a request the server would refuse (issue 25).
+  const menusLoad =
+    input.kind === 'admin'
+      ? userLoad.then((known) => (known.isAdmin ? fetchMenuTree(client, 'admin') : []))
+      : fetchMenuTree(client, input.kind);
   const [config, user, menus] = await Promise.allSettled([
     fetchSignedInConfig(client, input.menuId),
-    fetchCurrentUser(client),
-    fetchMenuTree(client, input.kind),
+    userLoad,
+    menusLoad,
   ]);
   const failures = [config, user, menus].flatMap((result) =>
     result.status === 'rejected' ? [result.reason as unknown] : [],

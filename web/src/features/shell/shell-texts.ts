@@ -67,6 +67,9 @@ const zhCN = {
     label: '已打开的页面',
     reload: '刷新',
     close: '关闭',
+    // Issue 25: the limit closed the oldest tab to make room for a new one.
+    closedForRoom: (limit: number, names: string) =>
+      `最多同时打开 ${limit} 个页面，已关闭最早打开的“${names}”`,
   },
   blockedLink: '该菜单链接不安全，已阻止打开',
   loadFailed: '加载失败，请刷新页面重试',
@@ -145,6 +148,8 @@ export const shellTexts: LocalizedTexts<ShellTexts> = {
       label: 'Open pages',
       reload: 'Reload',
       close: 'Close',
+      closedForRoom: (limit: number, names: string) =>
+        `At most ${limit} pages stay open: “${names}”, opened first, was closed`,
     },
     blockedLink: 'This menu link is unsafe and was not opened',
     loadFailed: 'Loading failed, please reload the page',

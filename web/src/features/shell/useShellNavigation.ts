@@ -6,7 +6,7 @@ import {
   USAGE_LOG_TYPES,
   walkMenus,
 } from '@uniwim/contracts/client';
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLanguage } from '../../i18n';
 import { useLocalizedTexts } from '../../i18n/texts';
 import { api } from '../../lib/api';
@@ -44,6 +44,34 @@ const usageLogSender = (fromApp: boolean): UsageLogSender => ({
 /** antd's message arrives only when a blocked link is clicked: the shell's first paint does without it. */
 const warnBlocked = (text: string): void => {
   void import('antd/es/message').then(({ default: message }) => message.warning(text));
+};
+
+/** A short notice, loaded as warnBlocked's is. */
+const inform = (text: string): void => {
+  void import('antd/es/message').then(({ default: message }) => message.info(text));
+};
+
+/**
+ * Issue 25: when opening a page closes the oldest tab to stay within tagNum (tabs.ts openTab), the
+ * user is told which one, rather than finding it silently gone. Returns what close() must call, so
+ * a tab closed by the user is not announced.
+ */
+const useTabsClosedForRoom = (
+  tabs: TabState,
+  tagNum: number,
+  texts: { closedForRoom(limit: number, names: string): string },
+) => {
+  const shown = useRef<TabState['tabs']>([]);
+  const closedByUser = useRef(new Set<string>());
+  useEffect(() => {
+    const open = new Set(tabs.tabs.map((tab) => tab.Id));
+    const gone = shown.current.filter((tab) => !open.has(tab.Id));
+    const evicted = gone.filter((tab) => !closedByUser.current.has(tab.Id));
+    for (const tab of gone) closedByUser.current.delete(tab.Id);
+    shown.current = tabs.tabs;
+    if (evicted.length > 0) inform(texts.closedForRoom(tagNum, evicted.map((tab) => tab.Name).join('”“')));
+  }, [tabs.tabs, tagNum, texts]);
+  return (id: string) => closedByUser.current.add(id);
 };
 
 /** Carries out an opening that leaves the tabs alone; false when nothing was opened. */
@@ -114,6 +142,7 @@ export const useShellNavigation = (kind: ShellKind, data: ShellData, query: Shel
     [fullTree, activeMenu, data.user],
   );
 
+  const noteClosedByUser = useTabsClosedForRoom(tabs, tagNum, texts.tabs);
   const sender = useMemo(() => usageLogSender(query.fromApp), [query.fromApp]);
   const openingContext = useCallback(
     (): OpeningContext => ({
@@ -159,7 +188,10 @@ export const useShellNavigation = (kind: ShellKind, data: ShellData, query: Shel
     openMenu: (menu) => open(menu),
     openPage: (entry) => setTabs((state) => openTab(state, entry, tagNum)),
     activate: (id) => setTabs((state) => activateTab(state, id)),
-    close: (id) => setTabs((state) => closeTab(state, id)),
+    close: (id) => {
+      noteClosedByUser(id);
+      setTabs((state) => closeTab(state, id));
+    },
     reload: (id) => setTabs((state) => reloadTab(state, id)),
   };
 };
