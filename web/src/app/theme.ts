@@ -25,6 +25,28 @@ export const palette = {
   warning: '#874d00',
 } as const;
 
+/**
+ * Preset tag colours draw their text in the palette's 7th step on its 1st: for the colours whose
+ * 7th step misses 4.5:1 there, antd's 8th (or a darker 7th). antd reads a step under two names
+ * (green7, and green-7 behind its CSS variable --ant-green-7): both are set.
+ */
+const TAG_TEXT = {
+  green: '#237804',
+  cyan: '#006d75',
+  orange: '#ad4e00',
+  gold: palette.warning,
+  volcano: '#ad2102',
+  lime: '#3f6600',
+  yellow: '#7c6400',
+} as const;
+type TagTextToken = `${keyof typeof TAG_TEXT}7` | `${keyof typeof TAG_TEXT}-7`;
+const tagTextTokens = Object.fromEntries(
+  Object.entries(TAG_TEXT).flatMap(([colour, text]) => [
+    [`${colour}7`, text],
+    [`${colour}-7`, text],
+  ]),
+) as Record<TagTextToken, string>;
+
 /** One enterprise look for every page; tenants adjust the sign-in page through customCss. */
 export const theme: ThemeConfig = {
   token: {
@@ -43,17 +65,14 @@ export const theme: ThemeConfig = {
     colorTextTertiary: palette.textSecondary,
     colorTextDescription: palette.textSecondary,
     colorTextPlaceholder: palette.textPlaceholder,
-    // Preset tag colours draw their text in the palette's 7th step on its 1st: the steps below
-    // are antd's 8th (or a darker 7th) for the colours whose 7th step misses 4.5:1.
-    green7: '#237804',
-    cyan7: '#006d75',
-    orange7: '#ad4e00',
-    gold7: palette.warning,
-    volcano7: '#ad2102',
-    lime7: '#3f6600',
-    yellow7: '#7c6400',
+    ...tagTextTokens,
     borderRadius: 6,
     fontFamily:
       "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Noto Sans CJK SC', 'Helvetica Neue', Arial, sans-serif",
+  },
+  components: {
+    // An empty table says so ("暂无数据") in the disabled grey, 1.8:1: a message to read, not a
+    // disabled control.
+    Table: { colorTextDisabled: palette.textSecondary },
   },
 };
