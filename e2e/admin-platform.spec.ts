@@ -61,6 +61,11 @@ test.describe('platform administration', () => {
     await form.getByLabel('编码').fill(TENANT.code);
     await form.getByLabel('租户名称').fill(TENANT.name);
     await form.getByLabel('管理员手机号').fill(TENANT.mobile);
+    // Issue 25: the platform's default package is chosen already; this tenant gets another instead.
+    const preselected = form.locator('.ant-select-selection-item', { hasText: '基础版' });
+    await expect(preselected).toBeVisible();
+    await preselected.locator('.ant-select-selection-item-remove').click();
+    await expect(preselected).toHaveCount(0);
     await chooseOption(
       page,
       form.getByLabel('套餐'),
