@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { LOGIN_LOG_DEVICE_OPTIONS, LOGIN_LOG_MODE_OPTIONS } from '@uniwim/contracts/client';
 import { baseUrl } from './support/environment';
 import { submitSignIn } from './support/sign-in';
 
@@ -54,20 +55,23 @@ test('a tenant’s sign-in statistics: every chart drawn, the China map too, tab
   await expect(page.locator('[data-kpi="attempts"] .ant-statistic-content-value')).toHaveText(
     api.kpis.attempts.value.toLocaleString('en-US'),
   );
-  const modes = {
-    password: '账号密码',
-    sms: '短信验证码',
-    qr: '扫码',
-    register: '注册',
-    legacy: '旧系统',
-    switch: '切换租户',
-  };
+  // Modes and device types by the login log's own labels (issue 25: "电脑", never "desktop").
+  const labelOf = (options: readonly { value: string; label: { zh: string } }[], key: string) =>
+    options.find((option) => option.value === key)?.label.zh ?? key;
   expect(await tableOf(page, 'mode')).toEqual(
     api.splits.mode.map((entry: { key: string; value: number }) => [
-      modes[entry.key as keyof typeof modes] ?? entry.key,
+      labelOf(LOGIN_LOG_MODE_OPTIONS, entry.key),
       String(entry.value),
     ]),
   );
+  expect(await tableOf(page, 'device')).toEqual(
+    api.splits.device.map((entry: { key: string; value: number }) => [
+      labelOf(LOGIN_LOG_DEVICE_OPTIONS, entry.key),
+      String(entry.value),
+    ]),
+  );
+  // The days and hours are the tenant's zone's, and the page says which.
+  await expect(page.getByTestId('statistics-zone')).toHaveText(`按 UTC+08:00 ${api.timeZone} 统计`);
   const heat = (api.heatmap as { weekday: number; hour: number; value: number }[]).filter((c) => c.value > 0);
   const heatRows = await tableOf(page, 'heatmap');
   expect(heatRows.length).toBe(Math.min(10, heat.length));

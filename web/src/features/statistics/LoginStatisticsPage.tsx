@@ -145,7 +145,7 @@ export const LoginStatisticsPage = ({ scope }: { scope: AdminScope }) => {
               <ChartCard id="active" title={t.dailyActive} spec={charts.active} t={t} />
             </Col>
             <Col xs={24} xl={12}>
-              <ChartCard id="heatmap" title={t.heatmap} spec={charts.heatmap} t={t} />
+              <ChartCard id="heatmap" title={t.heatmap} spec={charts.heatmap} t={t} height={360} />
             </Col>
             <Col xs={24} xl={12}>
               <ChartCard id="map" title={t.map} spec={charts.map} t={t} height={360} />

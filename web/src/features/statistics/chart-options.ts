@@ -219,6 +219,7 @@ export const rankingChart = (
         {
           name: labels.value,
           type: 'bar',
+          barMaxWidth: 20,
           data: reversed.map((i) => i.value),
           label: { show: true, position: 'right' },
         },
