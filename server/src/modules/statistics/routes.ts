@@ -48,7 +48,8 @@ export const statisticsRoutes =
     const tags = ['admin: statistics'];
     const security = [{ bearer: [] }];
     const periodHelp =
-      'from and to are days (YYYY-MM-DD, Asia/Shanghai), inclusive, default the last 30 days; at most 366 ' +
+      "from and to are days (YYYY-MM-DD) of the answer's timeZone (the tenant's; the platform's for all " +
+      'tenants), inclusive, default the last 30 days ending on its today; at most 366 ' +
       'days, else 422 STATISTICS_PERIOD_INVALID. Past days come from the daily rollups, today is computed ' +
       'live. Each figure comes with the same figure of the period just before.';
 
