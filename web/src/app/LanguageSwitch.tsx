@@ -31,7 +31,7 @@ export const LanguageSwitch = ({
       }}
     >
       <GlobalOutlined />
-      <span>{nextName}</span>
+      <span className="language-switch__label">{nextName}</span>
     </button>
   );
 };

@@ -17,6 +17,6 @@ export const HeaderEntry = ({ icon, label, className, ...button }: HeaderEntryPr
     className={`shell-header__button shell-header__button--compact${className ? ` ${className}` : ''}`}
   >
     {icon}
-    <span>{label}</span>
+    <span className="shell-header__label">{label}</span>
   </button>
 );
