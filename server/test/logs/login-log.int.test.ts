@@ -182,7 +182,10 @@ describe.each(testBackends())('the login log on $name', (backend) => {
     await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
     workbook.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    expect(rows[0]).toEqual(expect.arrayContaining(['时间', '账号', '地区', '浏览器', '异常']));
+    // The time column names the zone its times are in (issue 25).
+    expect(rows[0]).toEqual(
+      expect.arrayContaining(['时间 (UTC+08:00 Asia/Shanghai)', '账号', '地区', '浏览器', '异常']),
+    );
     expect(rows).toHaveLength(7);
     const account = (rows[0] as string[]).indexOf('账号');
     expect(new Set(rows.slice(1).map((row) => String(row[account]).toLowerCase()))).toEqual(
