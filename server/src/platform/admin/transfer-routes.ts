@@ -247,11 +247,11 @@ export const transferRoutes =
       async (request, reply) => {
         const lang = languageOf(request.query.lang);
         const columns = importColumnsOf(declaration);
+        // Times are typed as the importer's clock reads them: the header names that zone.
+        const zone = await deps.zoneOf(contextOf(request).operator.tenantId);
         const ExcelJS = await loadExcelJS();
         const workbook = new ExcelJS.Workbook();
         const sheet = workbook.addWorksheet(declaration.title[lang]);
-        // Times are typed as the importer's clock reads them: the header names that zone.
-        const zone = await deps.zoneOf(contextOf(request).operator.tenantId);
         sheet.columns = columns.map((c) => ({
           header: headerOf(c, lang, zone),
           key: c.key,
