@@ -1,6 +1,6 @@
 import { tenantAdminPagesOf } from '@uniwim/contracts';
 import { describe, expect, it } from 'vitest';
-import { keepPagesAndTheirGroups } from './console-pages';
+import { keepPagesAndTheirGroups, withoutTenantPages } from './console-pages';
 import type { AdminMenuRow } from './tree';
 
 const item = (id: string, parentId: string | null): AdminMenuRow => ({
@@ -36,6 +36,32 @@ describe('console pages of a member who is not an administrator', () => {
       'am-organisation',
       'am-users',
       'am-downloads',
+    ]);
+  });
+});
+
+describe("a platform administrator's console outside any tenant (issue 25)", () => {
+  const page = (id: string, parentId: string | null, link: string | null): AdminMenuRow => ({
+    ...item(id, parentId),
+    link,
+  });
+
+  it("leaves out the pages of one tenant's data and the groups they leave empty", () => {
+    const rows = [
+      page('am-organisation', null, null),
+      page('am-users', 'am-organisation', '/umpUser'),
+      page('am-system', null, null),
+      page('am-dictionaries', 'am-system', '/umpDict'),
+      page('am-platform-dictionaries', 'am-system', '/umpDict?scope=dmp'),
+      page('am-tenant-menus', 'am-system', '/umpApplicationMenu?scope=ump'),
+      page('am-downloads', null, '/downloadPage'),
+      page('am-tenant-manage', null, '/dmpTenantManage'),
+    ];
+    expect(withoutTenantPages(rows).map((row) => row.id)).toEqual([
+      'am-system',
+      'am-platform-dictionaries',
+      'am-downloads',
+      'am-tenant-manage',
     ]);
   });
 });
