@@ -7,8 +7,12 @@ import type { AdminTexts } from './admin-texts';
 import { cellText, formatDateTime, localText } from './cells';
 import { type AdminRow, type HistoryEntry, resourceApi } from './resource-api';
 
+/** A time of the history (the operation log keeps instants) is read in the reader's zone. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
 const shortValue = (value: unknown) => {
   if (value === null || value === undefined || value === '') return '-';
+  if (typeof value === 'string' && INSTANT.test(value)) return formatDateTime(value);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 80)}…` : text;
 };
