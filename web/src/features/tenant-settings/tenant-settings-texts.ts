@@ -9,7 +9,8 @@ const zhCN = {
   loadFailed: '租户设置加载失败',
   conflictTitle: '租户设置已被他人修改',
   rollbackConfirm: (version: number) => `确定将租户设置回滚到 v${version} 吗？回滚会作为一个新版本保存。`,
-  basicsHint: '租户名称与简称、联系人和自定义域名（域名在所有租户中唯一）。',
+  basicsHint:
+    '租户名称与简称、联系人、自定义域名（域名在所有租户中唯一）和时区（成员看到的页面、导出与统计中的时间都按此时区）。',
   lookHint: '登录页的外观。右侧预览的是真实的登录页（未保存的修改），保存即发布，所有实例立即生效。',
   securityHint: '安全策略不能低于平台的安全底线；低于底线时会提示是哪一项底线。',
   floorsTitle: '平台安全底线',
@@ -49,7 +50,8 @@ const enUS: TenantSettingsTexts = {
   conflictTitle: 'Someone else changed the tenant settings',
   rollbackConfirm: (version) =>
     `Roll the tenant settings back to version ${version}? The rollback is saved as a new version.`,
-  basicsHint: 'Name and short name, contact and custom domains (a domain belongs to one tenant only).',
+  basicsHint:
+    'Name and short name, contact, custom domains (a domain belongs to one tenant only) and time zone (every time the members read, on pages, in exports and statistics, is in it).',
   lookHint:
     'The look of the sign-in page. The preview on the right is the real sign-in page with your unsaved changes; saving publishes it on every instance at once.',
   securityHint: "The policy cannot go below the platform's security floors; an attempt says which floor.",
